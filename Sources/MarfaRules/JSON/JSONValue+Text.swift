@@ -1,0 +1,81 @@
+import Foundation
+
+extension JSONValue {
+    /// Reads strict RFC 8259 text; malformed text, duplicate keys, lone surrogates and deep nesting throw `invalid`.
+    public init(json text: String) throws(MarfaError) {
+        var parser = JSONParser(Array(text.utf8))
+        self = try parser.parseDocument()
+    }
+
+    /// Reads strict RFC 8259 bytes; see `init(json:)`.
+    public init(jsonBytes bytes: some Collection<UInt8>) throws(MarfaError) {
+        var parser = JSONParser(Array(bytes))
+        self = try parser.parseDocument()
+    }
+
+    /// Writes this value as compact JSON with object keys in sorted order; a non-finite number throws `invalid`.
+    public func json() throws(MarfaError) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        try write(into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes this value as compact JSON bytes with object keys in sorted order.
+    package func jsonBytes() throws(MarfaError) -> [UInt8] {
+        var out: [UInt8] = []
+        try write(into: &out)
+        return out
+    }
+
+    private func write(into out: inout [UInt8]) throws(MarfaError) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .integer(let value): out.append(contentsOf: String(value).utf8)
+        case .number(let value):
+            guard value.isFinite else { throw MarfaError.invalid(message: "a JSON number must be finite") }
+            out.append(contentsOf: Self.text(of: value).utf8)
+        case .string(let value): Self.writeString(value, into: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                try element.write(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (position, key) in members.keys.sorted().enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeString(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                try members[key, default: .null].write(into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func text(of number: Double) -> String {
+        if number.rounded() == number, abs(number) < 1e15 {
+            return String(format: "%.1f", number)
+        }
+        return "\(number)"
+    }
+
+    private static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20: out.append(contentsOf: String(format: "\\u%04x", byte).utf8)
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

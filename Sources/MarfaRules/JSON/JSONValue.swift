@@ -1,0 +1,86 @@
+/// An object of JSON values keyed by member name, as items, edges and extensions carry them.
+public typealias JSONObject = [String: JSONValue]
+
+/// A JSON value that keeps whole numbers exact: an integer is held as `Int64`, never rounded through `Double`.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The deepest nesting of arrays and objects the parser accepts.
+    public static let nestingLimit = 512
+
+    /// The Boolean this value holds, or nil.
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The whole number this value holds, or nil (a `.number` with no fraction counts).
+    public var integer: Int64? {
+        switch self {
+        case .integer(let value): return value
+        case .number(let value) where value.rounded() == value && abs(value) < 9.2e18: return Int64(value)
+        default: return nil
+        }
+    }
+
+    /// The number this value holds as a `Double`, integers included, or nil.
+    public var number: Double? {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        default: return nil
+        }
+    }
+
+    /// The text this value holds, or nil.
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements this value holds, or nil.
+    public var array: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    /// The members this value holds, or nil.
+    public var object: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// Whether this value is JSON `null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    /// Writes `null`.
+    public init(nilLiteral: ()) { self = .null }
+    /// Writes a Boolean.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Writes a whole number, kept exact.
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// Writes a number with a fraction.
+    public init(floatLiteral value: Double) { self = .number(value) }
+    /// Writes text.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// Writes an array.
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// Writes an object; a repeated key keeps its last value.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

@@ -1,0 +1,95 @@
+import XCTest
+@testable import MarfaRules
+
+final class JSONValueTests: XCTestCase {
+    func testIntegersStayExactThroughTheParser() throws {
+        let value = try JSONValue(json: #"{"a": 9007199254740993, "b": 1.0, "c": 1e2, "d": 1.5, "e": -0}"#)
+        XCTAssertEqual(value.object?["a"], .integer(9_007_199_254_740_993))
+        XCTAssertEqual(value.object?["b"], .integer(1))
+        XCTAssertEqual(value.object?["c"], .integer(100))
+        XCTAssertEqual(value.object?["d"], .number(1.5))
+        XCTAssertEqual(value.object?["e"], .integer(0))
+    }
+
+    func testStrictParserRefusesWhatRFC8259Refuses() {
+        let refused = [
+            "{\"a\":1,}", "[1,]", "{\"a\":1,\"a\":2}", "// c\n1", "\"\\ud800\"", "\"\\udc00\"", "01", "1.",
+            "{a:1}", "'x'", "[1 2]", "\"\u{01}\"", "nul", "",
+            String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
+        ]
+        for text in refused {
+            XCTAssertThrowsError(try JSONValue(json: text), text) { error in
+                XCTAssertEqual((error as? MarfaError)?.code(), "invalid", text)
+            }
+        }
+        XCTAssertNoThrow(try JSONValue(json: String(repeating: "[", count: 512) + String(repeating: "]", count: 512)))
+    }
+
+    func testEscapesAndSurrogatePairsRoundTrip() throws {
+        let value = try JSONValue(json: #""a\"b\\c\n\u00e9\ud83d\ude00/\/""#)
+        XCTAssertEqual(value, .string("a\"b\\c\né😀//"))
+        XCTAssertEqual(try JSONValue(json: try value.json()), value)
+    }
+
+    func testWriterSortsKeysAndRefusesNonFiniteNumbers() throws {
+        let value: JSONValue = ["b": 1, "a": [true, nil, 2.5, "x"]]
+        XCTAssertEqual(try value.json(), #"{"a":[true,null,2.5,"x"],"b":1}"#)
+        XCTAssertThrowsError(try JSONValue.number(.infinity).json())
+    }
+
+    func testRandomValuesRoundTripThroughText() throws {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<500 {
+            let value = JSONValue.random(depth: 3, using: &generator)
+            XCTAssertEqual(try JSONValue(json: try value.json()), value)
+        }
+    }
+
+    func testWholeNumbersBeyondTwoToThe53AreRefusedInvalidProperties_F076() {
+        XCTAssertNoThrow(try ExactIntegerRule.check(["n": .integer(9_007_199_254_740_992)]))
+        for value: JSONValue in [.integer(9_007_199_254_740_993), .number(1e17), ["x": .integer(-9_007_199_254_740_993)]] {
+            XCTAssertThrowsError(try ExactIntegerRule.check(["n": value])) { error in
+                guard case MarfaError.validation(let code, _, _) = error else { return XCTFail("\(error)") }
+                XCTAssertEqual(code, "invalid_properties")
+            }
+        }
+    }
+}
+
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension JSONValue {
+    static func random(depth: Int, using generator: inout SeededGenerator) -> JSONValue {
+        switch Int.random(in: 0..<(depth > 0 ? 7 : 5), using: &generator) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &generator))
+        case 2: return .integer(Int64.random(in: -1_000_000_000_000...1_000_000_000_000, using: &generator))
+        case 3: return .number(Double.random(in: -1e6...1e6, using: &generator) + 0.5)
+        case 4:
+            let scalars = (0..<Int.random(in: 0..<12, using: &generator)).map { _ in
+                Character(Unicode.Scalar(UInt32.random(in: 0x20...0x2FF, using: &generator)) ?? "x")
+            }
+            return .string(String(scalars))
+        case 5:
+            return .array((0..<Int.random(in: 0..<4, using: &generator)).map { _ in
+                random(depth: depth - 1, using: &generator)
+            })
+        default:
+            var members = JSONObject()
+            for index in 0..<Int.random(in: 0..<4, using: &generator) {
+                members["k\(index)"] = random(depth: depth - 1, using: &generator)
+            }
+            return .object(members)
+        }
+    }
+}
