@@ -3,10 +3,23 @@ import PackageDescription
 
 let package = Package(
     name: "Marfa",
-    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Marfa", targets: ["Marfa"]),
+        .executable(name: "marfa", targets: ["marfa"]),
+    ],
     targets: [
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .target(name: "MarfaRules"),
+        .target(name: "MarfaStorage", dependencies: ["CZstd"]),
+        .target(name: "MarfaEngine", dependencies: ["MarfaRules", "MarfaStorage"]),
+        .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine"]),
+        .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine"]),
+        .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
+        .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),
+        .testTarget(name: "MarfaStorageTests", dependencies: ["MarfaStorage"]),
+        .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine"]),
+        .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,70 @@
+import Foundation
+import MarfaEngine
+
+/// A local store of one slice of an instance: every read answered at once, every write taken at once and queued.
+public final class WorkingCopy: Sendable {
+    /// Whether this handle writes, or only reads because another process holds the store (WC-2).
+    public let handle: Handle
+    /// Reads and writes of items.
+    public let items: Items
+    /// Tag writes.
+    public let tags: Tags
+    /// Whole-metadata writes.
+    public let metadata: Metadata
+    /// Extension writes.
+    public let extensions: Extensions
+    /// The queue of writes waiting to be sent.
+    public let queue: Queue
+
+    let engine: CopyActor
+    let server: Server?
+
+    /// Opens the store folder at `store` (creating it), bound to `server`'s origin when given.
+    ///
+    /// The first opener writes; another process's opener gets a reading handle. A store bound to another origin
+    /// throws `wrongServer` naming both; a torn journal tail is cut, a corrupt record throws `storeCorrupt`.
+    public static func open(store: URL, server: Server? = nil) async throws -> WorkingCopy {
+        let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
+        let engine = try await CopyActor.open(at: store, origin: origin)
+        return WorkingCopy(engine: engine, server: server)
+    }
+
+    /// Opens an existing store for reading only; it never claims the writer role, and a missing store throws
+    /// `noStore` with nothing created (WC-3).
+    public static func openReader(store: URL) async throws -> WorkingCopy {
+        let engine = try await CopyActor.open(at: store, origin: nil, readOnly: true)
+        return WorkingCopy(engine: engine, server: nil)
+    }
+
+    init(engine: CopyActor, server: Server?) {
+        self.engine = engine
+        self.server = server
+        handle = engine.role == .writer ? .writer : .reader
+        items = Items(engine: engine)
+        tags = Tags(engine: engine)
+        metadata = Metadata(engine: engine)
+        extensions = Extensions(engine: engine)
+        queue = Queue(engine: engine)
+    }
+
+    /// The store's origin, slice, cursor, counts and hydration state, answered offline (WC-5).
+    public func status() async throws -> Status {
+        let state = await engine.state
+        let origin = await engine.origin
+        return Status(
+            serverOrigin: origin?.description, instanceId: state.instanceId, sliceTypes: state.slice?.types ?? [],
+            sliceTier: state.slice?.tier, sliceEdgeTypes: state.slice?.edgeTypes ?? [], pinned: state.pins,
+            eventCursor: state.cursor, hydration: state.hydration, items: UInt64(state.items.count),
+            edges: UInt64(state.edges.count), catalogVersion: nil)
+    }
+
+    /// Writes a snapshot of the whole copy now and drops the journal it covers.
+    public func checkpoint() async throws {
+        try await engine.checkpoint()
+    }
+
+    /// Finishes any snapshot in flight and releases the store; the handle answers nothing afterwards.
+    public func close() async {
+        await engine.close()
+    }
+}

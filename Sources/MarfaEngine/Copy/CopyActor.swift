@@ -1,0 +1,200 @@
+import Foundation
+import MarfaRules
+import MarfaStorage
+
+/// The owner of one open copy: its state in memory and the journal and snapshots that make it durable.
+///
+/// Design: every change goes through `commit(_:)`, which applies it to memory, enqueues one journal record in
+/// the same synchronous step (so record order is memory order), then awaits the group commit. The actor is
+/// re-entrant across that await, so concurrent writers share one fsync. Snapshots capture `state` by value
+/// (copy-on-write) and are written off the actor; the journal rotates at the capture, so the snapshot of
+/// segment N holds exactly the records of segments before N.
+package actor CopyActor {
+    /// The copy's state; reads see every committed change and every change whose commit is in flight.
+    package private(set) var state: CopyState
+    /// Whether this handle may write (WC-2).
+    package nonisolated let role: StoreRole
+    /// The folder the store lives in.
+    package nonisolated let directoryURL: URL
+    /// The origin the store is bound to, if any.
+    package private(set) var origin: Origin?
+
+    private let directory: StoreDirectory
+    private let journal: Journal?
+    private let snapshots: SnapshotWriter?
+    /// The settings this copy was opened with.
+    package nonisolated let configuration: CopyConfiguration
+    private var checkpointInFlight: Task<Void, any Error>?
+    private var failure: MarfaError?
+
+    /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
+    ///
+    /// Restores the newest valid snapshot plus the journal after it, cutting a torn tail; another origin than
+    /// the recorded one throws `wrongServer` naming both; a second opener gets a reading handle.
+    package static func open(
+        at url: URL, origin: Origin?, configuration: CopyConfiguration = CopyConfiguration(), readOnly: Bool = false
+    ) async throws(MarfaError) -> CopyActor {
+        let directory = try StorageBridge.run {
+            if readOnly { return try StoreDirectory.openReader(at: url.path) }
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            return try StoreDirectory.open(at: url.path)
+        }
+        var metadata = try readMetadata(directory)
+        if let origin {
+            if let bound = metadata?.origin, bound != origin {
+                throw MarfaError.wrongServer(
+                    expected: bound.description, got: origin.description,
+                    message: "this store belongs to \(bound) and cannot be opened against \(origin)")
+            }
+        }
+        let recovered = try StorageBridge.run { try Recovery.recover(directory) }
+        var state = CopyState()
+        if let image = recovered.snapshot, let segment = recovered.snapshotSegment {
+            for change in try decode(image, path: directory.filePath(StoreFileName.snapshot(segment))) {
+                state.apply(change)
+            }
+        }
+        for (position, record) in recovered.records.enumerated() {
+            for change in try decode(record, path: "\(url.path) journal record \(position)") { state.apply(change) }
+        }
+        let journal: Journal?
+        let snapshots: SnapshotWriter?
+        if directory.role == .writer {
+            journal = try StorageBridge.run { try Journal.open(in: directory, segment: recovered.nextSegment) }
+            snapshots = try StorageBridge.run {
+                try SnapshotWriter(directory: directory, compressionLevel: configuration.snapshotCompressionLevel)
+            }
+            if metadata == nil || (metadata?.origin == nil && origin != nil) {
+                let updated = StoreMetadata(origin: origin ?? metadata?.origin)
+                try writeMetadata(updated, to: directory)
+                metadata = updated
+            }
+        } else {
+            journal = nil
+            snapshots = nil
+            if metadata == nil {
+                throw MarfaError.noStore(message: "no writer has created a store at \(url.path)")
+            }
+        }
+        let copy = CopyActor(
+            state: state, directory: directory, journal: journal, snapshots: snapshots, origin: metadata?.origin,
+            url: url, configuration: configuration)
+        if recovered.nextSegment - (recovered.snapshotSegment ?? Recovery.firstSegment) >= Self.segmentsBeforeCheckpoint {
+            await copy.startCheckpoint()
+        }
+        return copy
+    }
+
+    /// Journal segments since the last snapshot after which opening the store writes a new snapshot; every open
+    /// starts a segment, so a store opened once per command would otherwise gather empty segments.
+    private static let segmentsBeforeCheckpoint: UInt64 = 16
+
+    private init(
+        state: CopyState, directory: StoreDirectory, journal: Journal?, snapshots: SnapshotWriter?, origin: Origin?,
+        url: URL, configuration: CopyConfiguration
+    ) {
+        self.state = state
+        self.directory = directory
+        self.role = directory.role
+        self.journal = journal
+        self.origin = origin
+        self.directoryURL = url
+        self.snapshots = snapshots
+        self.configuration = configuration
+    }
+
+    /// Applies `changes` to memory and returns once their journal record is durable.
+    ///
+    /// A reading handle throws `readingHandle`; after a failed fsync the copy refuses every later write
+    /// (fail-stop), since memory may hold a change the disk does not.
+    package func commit(_ changes: [StoreChange]) async throws(MarfaError) {
+        guard let journal else {
+            throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
+        }
+        if let failure { throw failure }
+        guard !changes.isEmpty else { return }
+        let sequence = try StorageBridge.run { try journal.enqueue(StoreChange.encode(changes)) }
+        for change in changes { state.apply(change) }
+        do {
+            try await journal.waitDurable(sequence)
+        } catch {
+            let failed = StorageBridge.translate(error)
+            failure = failed
+            throw failed
+        }
+        if journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes, checkpointInFlight == nil {
+            startCheckpoint()
+        }
+    }
+
+    /// Writes a snapshot of the whole state now and returns once it is durable and the old journal is gone.
+    package func checkpoint() async throws(MarfaError) {
+        if let running = checkpointInFlight {
+            _ = await running.result
+        }
+        guard journal != nil else { return }
+        startCheckpoint()
+        guard let running = checkpointInFlight else { return }
+        if case .failure(let error) = await running.result { throw StorageBridge.translate(error) }
+    }
+
+    private func startCheckpoint() {
+        guard let journal, let snapshots else { return }
+        let image = state
+        let segment: UInt64
+        do {
+            segment = try journal.rotate()
+        } catch {
+            failure = StorageBridge.translate(error)
+            return
+        }
+        checkpointInFlight = Task.detached {
+            defer { Task { await self.checkpointFinished() } }
+            let payload = StoreChange.encode(image.asChanges)
+            _ = try await snapshots.write(payload, segment: segment)
+            try journal.deleteSegments(before: segment)
+            try await snapshots.deleteSnapshots(before: segment)
+        }
+    }
+
+    private func checkpointFinished() {
+        checkpointInFlight = nil
+    }
+
+    /// Waits for any snapshot in flight, then releases the journal and the writer lock.
+    package func close() async {
+        if let running = checkpointInFlight { _ = await running.result }
+        try? await journal?.close()
+        directory.close()
+    }
+
+    private static func decode(_ payload: [UInt8], path: String) throws(MarfaError) -> [StoreChange] {
+        do {
+            return try StoreChange.decode(payload)
+        } catch .storeCorrupt(_, let offset, let message) {
+            throw MarfaError.storeCorrupt(path: path, offset: offset, message: message)
+        }
+    }
+
+    private static func readMetadata(_ directory: StoreDirectory) throws(MarfaError) -> StoreMetadata? {
+        guard let bytes = try StorageBridge.run({ try directory.readMetadata(named: StoreMetadata.fileName) }) else {
+            return nil
+        }
+        do {
+            return try JSONDecoder().decode(StoreMetadata.self, from: Data(bytes))
+        } catch {
+            throw MarfaError.storeCorrupt(
+                path: directory.filePath(StoreMetadata.fileName), offset: 0, message: "unreadable store metadata")
+        }
+    }
+
+    private static func writeMetadata(_ metadata: StoreMetadata, to directory: StoreDirectory) throws(MarfaError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let bytes = try? encoder.encode(metadata) else {
+            throw MarfaError.store(message: "could not encode the store metadata")
+        }
+        try StorageBridge.run { try directory.writeMetadata(Array(bytes), named: StoreMetadata.fileName) }
+    }
+}

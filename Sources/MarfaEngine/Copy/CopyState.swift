@@ -1,0 +1,120 @@
+import MarfaRules
+
+/// Everything a copy holds, as one value: rows, adjacency, extensions, the queue and the copy's sync state.
+///
+/// A value type, so a snapshot is an O(1) copy-on-write capture while the actor goes on changing its own.
+package struct CopyState: Sendable {
+    /// Items by id, in every state.
+    package private(set) var items: [String: Item] = [:]
+    /// Edges by id, answered and queued.
+    package private(set) var edges: [String: Edge] = [:]
+    /// Edge ids by the item they start at.
+    package private(set) var edgesFrom: [String: Set<String>] = [:]
+    /// Edge ids by the item they point at.
+    package private(set) var edgesTo: [String: Set<String>] = [:]
+    /// Edge ids by edge type.
+    package private(set) var edgesOfType: [String: Set<String>] = [:]
+    /// Extension bodies by item id, then namespace.
+    package private(set) var extensions: [String: [String: JSONObject]] = [:]
+    /// The queue in send order.
+    package private(set) var queue: [QueuedWrite] = []
+    /// The slice the last hydration took.
+    package private(set) var slice: Slice?
+    /// The id of the last event applied (WC-18).
+    package private(set) var cursor: String?
+    /// How far the copy has been filled (WC-6).
+    package private(set) var hydration: Hydration = .never
+    /// Items held whatever the slice says.
+    package private(set) var pins: [String] = []
+    /// The instance id the copy was filled from.
+    package private(set) var instanceId: String?
+
+    /// An empty state.
+    package init() {}
+
+    /// Applies one change; the live path and journal replay both come through here.
+    /// - Complexity: O(1) amortized for row changes, O(queue) for queue rewrites, O(n) for `clearRows`.
+    package mutating func apply(_ change: StoreChange) {
+        switch change {
+        case .putItem(let item): items[item.id] = item
+        case .removeItem(let id):
+            items[id] = nil
+            extensions[id] = nil
+        case .putEdge(let edge):
+            if let old = edges[edge.id] { unlink(old) }
+            edges[edge.id] = edge
+            link(edge)
+        case .removeEdge(let id):
+            if let old = edges.removeValue(forKey: id) { unlink(old) }
+        case .putExtension(let itemId, let namespace, let body): extensions[itemId, default: [:]][namespace] = body
+        case .removeExtension(let itemId, let namespace):
+            extensions[itemId]?[namespace] = nil
+            if extensions[itemId]?.isEmpty == true { extensions[itemId] = nil }
+        case .putQueuedWrite(let write):
+            if let index = queue.lastIndex(where: { $0.id == write.id }) {
+                queue[index] = write
+            } else {
+                queue.append(write)
+            }
+        case .removeQueuedWrite(let id): queue.removeAll { $0.id == id }
+        case .clearRows:
+            items = [:]
+            edges = [:]
+            edgesFrom = [:]
+            edgesTo = [:]
+            edgesOfType = [:]
+            extensions = [:]
+        case .setSlice(let slice): self.slice = slice
+        case .setCursor(let cursor): self.cursor = cursor
+        case .setHydration(let hydration): self.hydration = hydration
+        case .setPins(let pins): self.pins = pins
+        case .setInstanceId(let id): instanceId = id
+        }
+    }
+
+    private mutating func link(_ edge: Edge) {
+        edgesFrom[edge.sourceId, default: []].insert(edge.id)
+        edgesTo[edge.targetId, default: []].insert(edge.id)
+        edgesOfType[edge.edgeType, default: []].insert(edge.id)
+    }
+
+    private mutating func unlink(_ edge: Edge) {
+        Self.remove(edge.id, under: edge.sourceId, in: &edgesFrom)
+        Self.remove(edge.id, under: edge.targetId, in: &edgesTo)
+        Self.remove(edge.id, under: edge.edgeType, in: &edgesOfType)
+    }
+
+    private static func remove(_ id: String, under key: String, in map: inout [String: Set<String>]) {
+        map[key]?.remove(id)
+        if map[key]?.isEmpty == true { map[key] = nil }
+    }
+
+    /// The changes that rebuild this state from empty: what a snapshot stores.
+    package var asChanges: [StoreChange] {
+        var changes: [StoreChange] = []
+        changes.reserveCapacity(items.count + edges.count + queue.count + 8)
+        changes.append(.setSlice(slice))
+        changes.append(.setCursor(cursor))
+        changes.append(.setHydration(hydration))
+        changes.append(.setPins(pins))
+        changes.append(.setInstanceId(instanceId))
+        for item in items.values { changes.append(.putItem(item)) }
+        for edge in edges.values { changes.append(.putEdge(edge)) }
+        for (itemId, bodies) in extensions {
+            for (namespace, body) in bodies {
+                changes.append(.putExtension(itemId: itemId, namespace: namespace, body: body))
+            }
+        }
+        for write in queue { changes.append(.putQueuedWrite(write)) }
+        return changes
+    }
+}
+
+extension CopyState: Equatable {
+    /// Two states are equal when they hold the same rows, queue and sync state (adjacency follows from edges).
+    package static func == (lhs: CopyState, rhs: CopyState) -> Bool {
+        lhs.items == rhs.items && lhs.edges == rhs.edges && lhs.extensions == rhs.extensions
+            && lhs.queue == rhs.queue && lhs.slice == rhs.slice && lhs.cursor == rhs.cursor
+            && lhs.hydration == rhs.hydration && lhs.pins == rhs.pins && lhs.instanceId == rhs.instanceId
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import MarfaRules
+
+extension StoreChange {
+    /// Encodes a batch of changes as one journal record payload.
+    package static func encode(_ changes: [StoreChange]) -> [UInt8] {
+        var writer = ByteWriter(capacity: 128 * max(changes.count, 1))
+        writer.write(varint: UInt64(changes.count))
+        for change in changes { change.write(into: &writer) }
+        return writer.bytes
+    }
+
+    /// Decodes a journal record payload written by `encode(_:)`.
+    package static func decode(_ bytes: [UInt8]) throws(MarfaError) -> [StoreChange] {
+        var reader = ByteReader(bytes)
+        let count = try reader.readCount()
+        var changes: [StoreChange] = []
+        changes.reserveCapacity(count)
+        for _ in 0..<count { changes.append(try read(from: &reader)) }
+        guard reader.isAtEnd else {
+            throw MarfaError.storeCorrupt(path: "", offset: Int64(reader.offset), message: "bytes after the last change")
+        }
+        return changes
+    }
+
+    private func write(into writer: inout ByteWriter) {
+        switch self {
+        case .putItem(let item): writer.write(1); RowCodec.write(item, into: &writer)
+        case .removeItem(let id): writer.write(2); writer.write(id)
+        case .putEdge(let edge): writer.write(3); RowCodec.write(edge, into: &writer)
+        case .removeEdge(let id): writer.write(4); writer.write(id)
+        case .putExtension(let itemId, let namespace, let body):
+            writer.write(5); writer.write(itemId); writer.write(namespace); writer.write(object: body)
+        case .removeExtension(let itemId, let namespace):
+            writer.write(6); writer.write(itemId); writer.write(namespace)
+        case .putQueuedWrite(let write): writer.write(7); RowCodec.write(write, into: &writer)
+        case .removeQueuedWrite(let id): writer.write(8); writer.write(id)
+        case .clearRows: writer.write(9)
+        case .setSlice(let slice):
+            writer.write(10)
+            writer.write(slice == nil ? 0 : 1)
+            if let slice {
+                writer.write(strings: slice.types)
+                writer.write(slice.tier.rawValue)
+                writer.write(strings: slice.edgeTypes)
+            }
+        case .setCursor(let cursor): writer.write(11); writer.write(optional: cursor)
+        case .setHydration(let hydration): writer.write(12); writer.write(hydration.rawValue)
+        case .setPins(let pins): writer.write(13); writer.write(strings: pins)
+        case .setInstanceId(let id): writer.write(14); writer.write(optional: id)
+        }
+    }
+
+    private static func read(from reader: inout ByteReader) throws(MarfaError) -> StoreChange {
+        let tag = try reader.readByte()
+        switch tag {
+        case 1: return .putItem(try RowCodec.readItem(from: &reader))
+        case 2: return .removeItem(id: try reader.readString())
+        case 3: return .putEdge(try RowCodec.readEdge(from: &reader))
+        case 4: return .removeEdge(id: try reader.readString())
+        case 5:
+            return .putExtension(
+                itemId: try reader.readString(), namespace: try reader.readString(), body: try reader.readObject())
+        case 6: return .removeExtension(itemId: try reader.readString(), namespace: try reader.readString())
+        case 7: return .putQueuedWrite(try RowCodec.readQueuedWrite(from: &reader))
+        case 8: return .removeQueuedWrite(id: try reader.readString())
+        case 9: return .clearRows
+        case 10:
+            guard try reader.readByte() != 0 else { return .setSlice(nil) }
+            let types = try reader.readStrings()
+            guard let tier = SliceTier(rawValue: try reader.readString()) else { throw corrupt(reader, "slice tier") }
+            return .setSlice(Slice(types: types, tier: tier, edgeTypes: try reader.readStrings()))
+        case 11: return .setCursor(try reader.readOptionalString())
+        case 12:
+            guard let hydration = Hydration(rawValue: try reader.readString()) else {
+                throw corrupt(reader, "hydration state")
+            }
+            return .setHydration(hydration)
+        case 13: return .setPins(try reader.readStrings())
+        case 14: return .setInstanceId(try reader.readOptionalString())
+        default: throw corrupt(reader, "unknown change tag \(tag)")
+        }
+    }
+
+    private static func corrupt(_ reader: ByteReader, _ what: String) -> MarfaError {
+        .storeCorrupt(path: "", offset: Int64(reader.offset), message: "malformed record: \(what)")
+    }
+}

@@ -1,0 +1,21 @@
+import MarfaRules
+
+/// One change to a copy's state: the unit a journal record carries and replay applies.
+///
+/// Live writes and replay go through the same `CopyState.apply(_:)`, so a reopened store equals the live one.
+package enum StoreChange: Sendable, Hashable {
+    case putItem(Item)
+    case removeItem(id: String)
+    case putEdge(Edge)
+    case removeEdge(id: String)
+    case putExtension(itemId: String, namespace: String, body: JSONObject)
+    case removeExtension(itemId: String, namespace: String)
+    case putQueuedWrite(QueuedWrite)
+    case removeQueuedWrite(id: String)
+    case clearRows
+    case setSlice(Slice?)
+    case setCursor(String?)
+    case setHydration(Hydration)
+    case setPins([String])
+    case setInstanceId(String?)
+}

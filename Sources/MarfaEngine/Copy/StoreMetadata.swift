@@ -1,0 +1,21 @@
+import Foundation
+import MarfaRules
+
+/// The small file that names what a store is: its format and the origin it is bound to (never the key).
+package struct StoreMetadata: Sendable, Hashable, Codable {
+    /// The store format this engine writes.
+    package static let currentFormat = 1
+    /// The file's name inside the store folder.
+    package static let fileName = "store.json"
+
+    /// The store format version.
+    package var format: Int
+    /// The origin the store is bound to, or nil for a store no server has touched yet.
+    package var origin: Origin?
+
+    /// Makes metadata for a new store.
+    package init(format: Int = StoreMetadata.currentFormat, origin: Origin?) {
+        self.format = format
+        self.origin = origin
+    }
+}

@@ -1,0 +1,120 @@
+import MarfaRules
+
+/// Reads the engine's binary encoding back, refusing truncated or malformed input with `store_corrupt`.
+package struct ByteReader {
+    private let bytes: [UInt8]
+    /// The offset of the next unread byte.
+    package private(set) var offset: Int
+
+    /// Starts reading `bytes` at `offset`.
+    package init(_ bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    /// Whether every byte has been read.
+    package var isAtEnd: Bool { offset >= bytes.count }
+
+    private func corrupt(_ what: String) -> MarfaError {
+        .storeCorrupt(path: "", offset: Int64(offset), message: "malformed record: \(what)")
+    }
+
+    /// Reads one byte.
+    package mutating func readByte() throws(MarfaError) -> UInt8 {
+        guard offset < bytes.count else { throw corrupt("truncated") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    /// Reads an unsigned LEB128 integer.
+    package mutating func readVarint() throws(MarfaError) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try readByte()
+            guard shift < 64 else { throw corrupt("varint too long") }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+        }
+    }
+
+    /// Reads a count and checks it cannot exceed the bytes left (each element takes at least one byte).
+    package mutating func readCount() throws(MarfaError) -> Int {
+        let count = try readVarint()
+        guard count <= UInt64(bytes.count - offset) else { throw corrupt("count past the end") }
+        return Int(count)
+    }
+
+    /// Reads a zig-zag LEB128 signed integer.
+    package mutating func readSigned() throws(MarfaError) -> Int64 {
+        let raw = try readVarint()
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    /// Reads a little-endian double.
+    package mutating func readDouble() throws(MarfaError) -> Double {
+        guard offset + 8 <= bytes.count else { throw corrupt("truncated double") }
+        var raw: UInt64 = 0
+        for index in 0..<8 { raw |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+        offset += 8
+        return Double(bitPattern: raw)
+    }
+
+    /// Reads a length-prefixed UTF-8 string.
+    package mutating func readString() throws(MarfaError) -> String {
+        let count = try readCount()
+        defer { offset += count }
+        return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+    }
+
+    /// Reads an optional string written by `write(optional:)`.
+    package mutating func readOptionalString() throws(MarfaError) -> String? {
+        try readByte() == 0 ? nil : try readString()
+    }
+
+    /// Reads an optional signed integer written by `write(optionalSigned:)`.
+    package mutating func readOptionalSigned() throws(MarfaError) -> Int64? {
+        try readByte() == 0 ? nil : try readSigned()
+    }
+
+    /// Reads a list of strings.
+    package mutating func readStrings() throws(MarfaError) -> [String] {
+        let count = try readCount()
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for _ in 0..<count { strings.append(try readString()) }
+        return strings
+    }
+
+    /// Reads a JSON value written by `write(json:)`.
+    package mutating func readJSON() throws(MarfaError) -> JSONValue {
+        switch try readByte() {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return .integer(try readSigned())
+        case 4: return .number(try readDouble())
+        case 5: return .string(try readString())
+        case 6:
+            let count = try readCount()
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            for _ in 0..<count { elements.append(try readJSON()) }
+            return .array(elements)
+        case 7: return .object(try readObject())
+        default: throw corrupt("unknown JSON tag")
+        }
+    }
+
+    /// Reads a JSON object written by `write(object:)`.
+    package mutating func readObject() throws(MarfaError) -> JSONObject {
+        let count = try readCount()
+        var members = JSONObject(minimumCapacity: count)
+        for _ in 0..<count {
+            let key = try readString()
+            members[key] = try readJSON()
+        }
+        return members
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import MarfaRules
+
+/// The binary form of items, edges and queued writes inside journal records and snapshots.
+package enum RowCodec {
+    /// Writes every stored field of an item.
+    package static func write(_ item: Item, into writer: inout ByteWriter) {
+        writer.write(item.id)
+        writer.write(item.type)
+        writer.write(object: item.properties)
+        writer.write(UInt8(ItemState.allCases.firstIndex(of: item.state) ?? 0))
+        writer.write(item.tier.map { UInt8(Tier.allCases.firstIndex(of: $0) ?? 0) + 1 } ?? 0)
+        writer.write(signed: item.version)
+        writer.write(signed: item.schemaVersion)
+        writer.write(item.source)
+        writer.write(optional: item.sourceId)
+        writer.write(item.occurredAt)
+        writer.write(item.createdAt)
+        writer.write(item.updatedAt)
+        writer.write(strings: item.tags)
+    }
+
+    /// Reads an item written by `write(_:into:)`.
+    package static func readItem(from reader: inout ByteReader) throws(MarfaError) -> Item {
+        let id = try reader.readString()
+        let type = try reader.readString()
+        let properties = try reader.readObject()
+        let state = try element(of: ItemState.allCases, at: reader.readByte())
+        let tierByte = try reader.readByte()
+        let tier = tierByte == 0 ? nil : try element(of: Tier.allCases, at: tierByte - 1)
+        return Item(
+            id: id, type: type, properties: properties, state: state, tier: tier, version: try reader.readSigned(),
+            schemaVersion: try reader.readSigned(), source: try reader.readString(),
+            sourceId: try reader.readOptionalString(), occurredAt: try reader.readString(),
+            createdAt: try reader.readString(), updatedAt: try reader.readString(), tags: try reader.readStrings())
+    }
+
+    /// Writes every stored field of an edge.
+    package static func write(_ edge: Edge, into writer: inout ByteWriter) {
+        writer.write(edge.id)
+        writer.write(edge.sourceId)
+        writer.write(edge.targetId)
+        writer.write(edge.edgeType)
+        writer.write(object: edge.properties)
+        writer.write(signed: edge.version)
+        writer.write(edge.createdAt)
+        writer.write(edge.updatedAt)
+    }
+
+    /// Reads an edge written by `write(_:into:)`.
+    package static func readEdge(from reader: inout ByteReader) throws(MarfaError) -> Edge {
+        Edge(
+            id: try reader.readString(), sourceId: try reader.readString(), targetId: try reader.readString(),
+            edgeType: try reader.readString(), properties: try reader.readObject(), version: try reader.readSigned(),
+            createdAt: try reader.readString(), updatedAt: try reader.readString())
+    }
+
+    /// Writes every field of a queued write; the verdict goes as JSON, since it is rare and rich.
+    package static func write(_ write: QueuedWrite, into writer: inout ByteWriter) {
+        writer.write(write.id)
+        writer.write(write.kind.rawValue)
+        writer.write(optional: write.itemId)
+        writer.write(optional: write.targetId)
+        writer.write(optional: write.edgeId)
+        writer.write(optional: write.namespace)
+        writer.write(optional: write.tag)
+        writer.write(optional: write.blob)
+        writer.write(optionalSigned: write.baseVersion)
+        writer.write(write.idempotencyKey)
+        writer.write(strings: write.dependsOn)
+        writer.write(optional: write.follows)
+        writer.write(optional: write.verdict.flatMap(VerdictText.encode))
+        writer.write(object: write.body)
+        writer.write(optional: write.answer)
+        writer.write(signed: write.refusals)
+        writer.write(write.queuedAt)
+        writer.write(optional: write.answeredAt)
+    }
+
+    /// Reads a queued write written by `write(_:into:)`.
+    package static func readQueuedWrite(from reader: inout ByteReader) throws(MarfaError) -> QueuedWrite {
+        let id = try reader.readString()
+        let kindText = try reader.readString()
+        guard let kind = WriteKind(rawValue: kindText) else {
+            throw MarfaError.storeCorrupt(path: "", offset: Int64(reader.offset), message: "unknown write kind")
+        }
+        let itemId = try reader.readOptionalString()
+        let targetId = try reader.readOptionalString()
+        let edgeId = try reader.readOptionalString()
+        let namespace = try reader.readOptionalString()
+        let tag = try reader.readOptionalString()
+        let blob = try reader.readOptionalString()
+        let baseVersion = try reader.readOptionalSigned()
+        let key = try reader.readString()
+        let dependsOn = try reader.readStrings()
+        let follows = try reader.readOptionalString()
+        let verdict = try reader.readOptionalString().flatMap(VerdictText.decode)
+        return QueuedWrite(
+            id: id, kind: kind, itemId: itemId, targetId: targetId, edgeId: edgeId, namespace: namespace, tag: tag,
+            blob: blob, baseVersion: baseVersion, idempotencyKey: key, dependsOn: dependsOn, follows: follows,
+            verdict: verdict, body: try reader.readObject(), answer: try reader.readOptionalString(),
+            refusals: try reader.readSigned(), queuedAt: try reader.readString(),
+            answeredAt: try reader.readOptionalString())
+    }
+
+    private static func element<T>(of cases: [T], at index: UInt8) throws(MarfaError) -> T {
+        guard Int(index) < cases.count else {
+            throw MarfaError.storeCorrupt(path: "", offset: 0, message: "value \(index) out of range")
+        }
+        return cases[Int(index)]
+    }
+}
+
+/// Verdicts as JSON text inside the binary queue row.
+private enum VerdictText {
+    static func encode(_ verdict: Verdict) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(verdict)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func decode(_ text: String) -> Verdict? {
+        try? JSONDecoder().decode(Verdict.self, from: Data(text.utf8))
+    }
+}

@@ -1,0 +1,117 @@
+import Synchronization
+
+/// The segmented, append-only journal with group commit.
+///
+/// `enqueue` fixes a record's order synchronously and answers its sequence number; `waitDurable` suspends until
+/// that record is written and fdatasync'd. One dedicated thread writes everything pending with one `write` and one
+/// `fdatasync` per segment, so concurrent writers share a sync. The first write or sync failure is delivered to
+/// every waiter and the journal then refuses all appends (fail-stop). Dropping the journal drains and stops the
+/// thread; `close()` does the same and waits for it.
+package final class Journal: Sendable {
+    /// The store folder the segments live in.
+    package let directory: StoreDirectory
+    private let core: JournalCore
+    private let rotation = Mutex<Void>(())
+
+    private init(directory: StoreDirectory, core: JournalCore) {
+        self.directory = directory
+        self.core = core
+    }
+
+    deinit {
+        if core.state.withLock({ $0.requestClose(nil) }).wake { core.wake() }
+    }
+
+    /// Opens a journal that appends to a new segment `segment` (usually `RecoveredStore.nextSegment`).
+    ///
+    /// Refused "reading_handle" for a reader and "invalid_argument" when that segment already exists.
+    package static func open(in directory: StoreDirectory, segment: UInt64) throws -> Journal {
+        try directory.requireWriter()
+        let core = JournalCore(segment: try SegmentFile.create(number: segment, in: directory))
+        core.startThread()
+        return Journal(directory: directory, core: core)
+    }
+
+    /// Appends `payload` to the pending buffer and answers its sequence number (1, 2, 3…), without waiting.
+    ///
+    /// Refused "invalid_argument" for an empty payload, and with the journal's failure once it has failed.
+    package func enqueue(_ payload: [UInt8]) throws -> UInt64 {
+        var frame: [UInt8] = []
+        try JournalRecord.append(payload, to: &frame)
+        let (sequence, wake) = try core.state.withLock { try $0.enqueue(frame) }
+        if wake { core.wake() }
+        return sequence
+    }
+
+    /// Returns once record `sequence` (and every record before it) is durable; throws the journal's failure.
+    ///
+    /// Not cancellable: durability of an enqueued record is bounded by one write and one sync.
+    package func waitDurable(_ sequence: UInt64) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            if let outcome = core.state.withLock({ $0.wait(for: sequence, continuation) }) {
+                continuation.resume(with: outcome)
+            }
+        }
+    }
+
+    /// Starts segment `currentSegment + 1` (file and folder fsynced) and answers its number.
+    ///
+    /// Every record enqueued before this call goes to the old segment, every later one to the new segment.
+    package func rotate() throws -> UInt64 {
+        try directory.requireWriter()
+        return try rotation.withLock { _ in
+            let next = core.state.withLock { $0.currentSegment } + 1
+            let segment = try SegmentFile.create(number: next, in: directory)
+            try core.state.withLock { try $0.switchSegment(to: segment) }
+            return next
+        }
+    }
+
+    /// Deletes every segment file numbered below `segment` and fsyncs the folder.
+    ///
+    /// Refused "invalid_argument" when `segment` is above the current segment, which must always survive.
+    package func deleteSegments(before segment: UInt64) throws {
+        try directory.requireWriter()
+        let current = currentSegment
+        guard segment <= current else {
+            throw StorageError(
+                code: StorageError.invalidArgument,
+                message: "cannot delete segments before \(segment): the current segment is \(current)",
+                path: directory.path
+            )
+        }
+        for name in try directory.fileNames() {
+            if let number = StoreFileName.segmentNumber(of: name), number < segment {
+                try FileIO.remove(directory.filePath(name))
+            }
+        }
+        try directory.sync()
+    }
+
+    /// The number of the segment that new records go to.
+    package var currentSegment: UInt64 {
+        core.state.withLock { $0.currentSegment }
+    }
+
+    /// Bytes enqueued into the current segment so far, header included, durable or not.
+    package var bytesInCurrentSegment: UInt64 {
+        core.state.withLock { $0.bytesInCurrentSegment }
+    }
+
+    /// How many fdatasync calls the sync thread has made; with group commit far fewer than records.
+    package var syncCount: UInt64 {
+        core.syncCount.load(ordering: .relaxed)
+    }
+
+    /// Stops accepting records, waits until everything enqueued is durable and the thread has exited.
+    ///
+    /// Throws the journal's failure if a write or sync failed at any point.
+    package func close() async throws {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let (wake, done) = core.state.withLock { $0.requestClose(continuation) }
+            if wake { core.wake() }
+            if done { continuation.resume() }
+        }
+        if let failure = core.state.withLock({ $0.failure }) { throw failure }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Marfa
+
+extension DeviceCommand {
+    static let itemCommands: [DeviceCommand] = [
+        DeviceCommand(
+            words: ["items", "get"], spec: CommandSpec(usage: "items get <id>", summary: "one item", positionals: ["id"])
+        ) { arguments, copy in
+            guard let item = try await copy.items.get(arguments.positional(0)) else {
+                throw MarfaError.notFound(code: "not_found", message: "the copy holds no item \(arguments.positional(0))")
+            }
+            return JSONShapes.item(item)
+        },
+        DeviceCommand(
+            words: ["items", "create"],
+            spec: CommandSpec(
+                usage: "items create --type T --properties <json> [--tag t]… [--tier T] [--source S] [--source-id K] "
+                    + "[--occurred-at I] [--id ID] [--version N]",
+                summary: "queue a create",
+                options: ["type", "properties", "tag", "tier", "source", "source-id", "occurred-at", "id", "version"])
+        ) { arguments, copy in
+            let draft = Draft(
+                type: try arguments.required("type"), properties: try properties(arguments.value("properties")),
+                tags: arguments.values("tag"), tier: try tier(arguments.value("tier")), id: arguments.value("id"),
+                source: arguments.value("source"), sourceId: arguments.value("source-id"),
+                occurredAt: arguments.value("occurred-at"), baseVersion: try version(arguments.value("version")))
+            return JSONShapes.queuedWrite(try await copy.items.create(draft))
+        },
+        DeviceCommand(
+            words: ["items", "update"],
+            spec: CommandSpec(
+                usage: "items update <id> --properties <json> [--version N] [--as-read] [--type T] [--tier T] [--replace]",
+                summary: "queue an edit", positionals: ["id"], options: ["properties", "version", "type", "tier"],
+                flags: ["as-read", "replace"])
+        ) { arguments, copy in
+            let id = arguments.positional(0)
+            let base: Int64
+            if let given = try version(arguments.value("version")) {
+                base = given
+            } else {
+                guard let held = try await copy.items.get(id) else {
+                    throw MarfaError.notFound(code: "not_held", message: "the copy does not hold item \(id)")
+                }
+                base = held.version
+            }
+            let edit = Edit(
+                properties: try properties(arguments.value("properties")),
+                replaceProperties: arguments.flag("replace"), baseVersion: base, type: arguments.value("type"),
+                tier: try tier(arguments.value("tier")))
+            let write = arguments.flag("as-read")
+                ? try await copy.items.updateAsRead(id, edit) : try await copy.items.update(id, edit)
+            return JSONShapes.queuedWrite(write)
+        },
+        DeviceCommand(
+            words: ["items", "delete"],
+            spec: CommandSpec(usage: "items delete <id>", summary: "queue a move to the bin", positionals: ["id"])
+        ) { arguments, copy in JSONShapes.queuedWrite(try await copy.items.delete(arguments.positional(0))) },
+        DeviceCommand(
+            words: ["items", "restore"],
+            spec: CommandSpec(usage: "items restore <id>", summary: "queue a restore", positionals: ["id"])
+        ) { arguments, copy in JSONShapes.queuedWrite(try await copy.items.restore(arguments.positional(0))) },
+        DeviceCommand(
+            words: ["items", "transition"],
+            spec: CommandSpec(
+                usage: "items transition <id> --state S", summary: "queue a change of state", positionals: ["id"],
+                options: ["state"])
+        ) { arguments, copy in
+            let text = try arguments.required("state")
+            guard let state = ItemState(rawValue: text) else {
+                throw MarfaError.validation(code: "validation_error", message: "\"\(text)\" is not a state")
+            }
+            return JSONShapes.queuedWrite(try await copy.items.transition(arguments.positional(0), to: state))
+        },
+    ]
+
+    /// Reads `--properties` as a JSON object; malformed JSON or another kind of value throws `invalid`.
+    static func properties(_ text: String?) throws -> JSONObject {
+        guard let text else { return [:] }
+        guard let object = try JSONValue(json: text).object else {
+            throw MarfaError.invalid(message: "--properties must be a JSON object")
+        }
+        return object
+    }
+
+    static func tier(_ text: String?) throws -> Tier? {
+        guard let text else { return nil }
+        guard let tier = Tier(rawValue: text) else {
+            throw MarfaError.validation(code: "validation_error", message: "\"\(text)\" is not a tier")
+        }
+        return tier
+    }
+
+    static func version(_ text: String?) throws -> Int64? {
+        guard let text else { return nil }
+        guard let version = Int64(text), version >= 0 else {
+            throw MarfaError.invalid(message: "--version must be a whole number")
+        }
+        return version
+    }
+}

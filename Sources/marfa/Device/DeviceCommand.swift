@@ -1,0 +1,32 @@
+import Marfa
+
+/// One operation of `marfa device --db <store> …`: its words, what it accepts, and what it does to a copy.
+struct DeviceCommand: Sendable {
+    /// The words that name the operation, such as `["items", "create"]`.
+    var words: [String]
+    /// What the operation accepts.
+    var spec: CommandSpec
+    /// Runs the operation on an open copy and answers its JSON shape.
+    var run: @Sendable (ParsedArguments, WorkingCopy) async throws -> JSONValue
+
+    /// Options every device operation takes: the server it may talk to.
+    static let serverOptions: Set<String> = ["url", "key"]
+}
+
+extension DeviceCommand {
+    /// Every device operation this build offers.
+    static let all: [DeviceCommand] = itemCommands + metadataCommands + [
+        DeviceCommand(
+            words: ["status"], spec: CommandSpec(usage: "status", summary: "what the store holds and its state")
+        ) { _, copy in JSONShapes.status(try await copy.status()) },
+        DeviceCommand(
+            words: ["queue"], spec: CommandSpec(usage: "queue", summary: "every queued write in send order")
+        ) { _, copy in .array(try await copy.queue.all().map(JSONShapes.queuedWrite)) },
+        DeviceCommand(
+            words: ["checkpoint"], spec: CommandSpec(usage: "checkpoint", summary: "write a snapshot now")
+        ) { _, copy in
+            try await copy.checkpoint()
+            return ["ok": true]
+        },
+    ]
+}

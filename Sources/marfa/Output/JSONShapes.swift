@@ -1,0 +1,75 @@
+import Marfa
+
+/// The answer shapes of the device command line (`device-cli.md`), snake_case, as JSON values.
+enum JSONShapes {
+    static func item(_ item: Item) -> JSONValue {
+        var object: JSONObject = [
+            "id": .string(item.id), "type": .string(item.type), "properties": .object(item.properties),
+            "state": .string(item.state.rawValue), "tier": item.tier.map { .string($0.rawValue) } ?? .null,
+            "version": .integer(item.version), "source": .string(item.source),
+            "occurred_at": .string(item.occurredAt), "created_at": .string(item.createdAt),
+            "updated_at": .string(item.updatedAt), "tags": .array(item.tags.map(JSONValue.string)),
+        ]
+        object["source_id"] = item.sourceId.map(JSONValue.string) ?? .null
+        return .object(object)
+    }
+
+    static func queuedWrite(_ write: QueuedWrite) -> JSONValue {
+        var object: JSONObject = [
+            "id": .string(write.id), "kind": .string(write.kind.rawValue), "item_id": text(write.itemId),
+            "target_id": text(write.targetId), "edge_id": text(write.edgeId), "namespace": text(write.namespace),
+            "tag": text(write.tag), "blob": text(write.blob),
+            "base_version": write.baseVersion.map(JSONValue.integer) ?? .null,
+            "idempotency_key": .string(write.idempotencyKey), "depends_on": .array(write.dependsOn.map(JSONValue.string)),
+            "follows": text(write.follows), "verdict": text(write.verdict?.name), "answer": text(write.answer),
+            "body": .object(write.body), "refusals": .integer(write.refusals), "queued_at": .string(write.queuedAt),
+            "answered_at": text(write.answeredAt),
+        ]
+        object["reason"] = .null
+        object["refusal"] = .null
+        object["conflicted_copy_id"] = .null
+        switch write.verdict {
+        case .blocked(let reason, let refusal)?:
+            object["reason"] = .string(reason.rawValue)
+            object["refusal"] = refusal.map(Self.refusal) ?? .null
+        case .refused(let refusal)?:
+            object["refusal"] = Self.refusal(refusal)
+        case .conflicted(let sibling, _)?:
+            object["conflicted_copy_id"] = .string(sibling)
+        default: break
+        }
+        return .object(object)
+    }
+
+    static func refusal(_ refusal: Refusal) -> JSONValue {
+        [
+            "reason": .string(refusal.reason), "code": text(refusal.code), "message": text(refusal.message),
+            "fields": .array(refusal.fields.map { ["field": .string($0.field), "message": .string($0.message)] }),
+            "trashed": .bool(refusal.trashed), "grant": .null,
+        ]
+    }
+
+    static func status(_ status: Status) -> JSONValue {
+        [
+            "server_origin": text(status.serverOrigin), "instance_id": text(status.instanceId),
+            "slice_types": .array(status.sliceTypes.map(JSONValue.string)),
+            "slice_tier": text(status.sliceTier?.rawValue),
+            "slice_edge_types": .array(status.sliceEdgeTypes.map(JSONValue.string)),
+            "pinned": .array(status.pinned.map(JSONValue.string)), "event_cursor": text(status.eventCursor),
+            "hydration": .string(status.hydration.rawValue), "items": .integer(Int64(status.items)),
+            "edges": .integer(Int64(status.edges)),
+            "catalog_version": status.catalogVersion.map { .integer(Int64($0)) } ?? .null,
+        ]
+    }
+
+    static func error(_ error: MarfaError, exit: Int32) -> JSONValue {
+        var inner: JSONObject = ["code": .string(error.code()), "message": .string(error.message)]
+        if let serverCode = error.serverCode { inner["server"] = ["code": .string(serverCode)] }
+        if case .validation(_, _, let details?) = error { inner["details"] = details }
+        return ["error": .object(inner), "exit": .integer(Int64(exit))]
+    }
+
+    private static func text(_ value: String?) -> JSONValue {
+        value.map(JSONValue.string) ?? .null
+    }
+}

@@ -1,0 +1,39 @@
+import XCTest
+
+@testable import MarfaStorage
+
+final class CRC32CTests: XCTestCase {
+    func testKnownVectors() {
+        XCTAssertEqual(CRC32C.checksum(Array("123456789".utf8)), 0xE306_9283)
+        XCTAssertEqual(CRC32C.checksum([UInt8]()), 0)
+        XCTAssertEqual(CRC32C.checksum([UInt8](repeating: 0, count: 32)), 0x8A91_36AA)
+        XCTAssertEqual(CRC32C.checksum([UInt8](repeating: 0xFF, count: 32)), 0x62A8_AB43)
+        XCTAssertEqual(CRC32C.checksum((0..<32).map { UInt8($0) }), 0x46DD_794E)
+        XCTAssertEqual(CRC32C.checksum((0..<32).reversed().map { UInt8($0) }), 0x113F_DB5C)
+    }
+
+    func testSlicingByEightMatchesTheBitwiseDefinitionAtEveryLengthAndAlignment() {
+        let data = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for start in 0..<9 {
+            for length in stride(from: 0, through: 280, by: 7) {
+                let slice = data[start..<start + length]
+                XCTAssertEqual(CRC32C.checksum(slice), bitwise(slice), "start \(start) length \(length)")
+            }
+        }
+    }
+
+    func testChainedChecksumsEqualTheChecksumOfTheConcatenation() {
+        let first = Array("1234".utf8)
+        let second = Array("56789".utf8)
+        XCTAssertEqual(CRC32C.checksum(second, continuing: CRC32C.checksum(first)), 0xE306_9283)
+    }
+
+    private func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+        }
+        return ~crc
+    }
+}

@@ -1,0 +1,100 @@
+import XCTest
+
+@testable import MarfaStorage
+
+final class JournalTests: StorageTestCase {
+    func testConcurrentWritersShareSyncsAndEveryRecordSurvivesInSequenceOrder() async throws {
+        let writers = 64
+        let perWriter = 50
+        let directory = try StoreDirectory.open(at: storePath())
+        let journal = try Journal.open(in: directory, segment: 1)
+        let acknowledged = try await withThrowingTaskGroup(of: [(UInt64, [UInt8])].self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    var mine: [(UInt64, [UInt8])] = []
+                    for index in 0..<perWriter {
+                        let payload = Array("writer \(writer) record \(index)".utf8)
+                        let sequence = try journal.enqueue(payload)
+                        try await journal.waitDurable(sequence)
+                        mine.append((sequence, payload))
+                    }
+                    return mine
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        let syncs = journal.syncCount
+        try await journal.close()
+        directory.close()
+
+        let total = writers * perWriter
+        let expected = acknowledged.sorted { $0.0 < $1.0 }
+        XCTAssertEqual(expected.map(\.0), Array(1...UInt64(total)))
+        let reopened = try StoreDirectory.open(at: storePath())
+        defer { reopened.close() }
+        let recovered = try Recovery.recover(reopened)
+        XCTAssertEqual(recovered.records, expected.map(\.1))
+        XCTAssertGreaterThan(syncs, 0)
+        XCTAssertLessThanOrEqual(syncs, UInt64(total / 4), "\(syncs) syncs for \(total) records")
+    }
+
+    func testRotateSendsEarlierRecordsToTheOldSegmentAndLaterOnesToTheNew() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let journal = try Journal.open(in: directory, segment: 1)
+        XCTAssertEqual(journal.currentSegment, 1)
+        XCTAssertEqual(journal.bytesInCurrentSegment, UInt64(SegmentHeader.size))
+        _ = try journal.enqueue(Array("a".utf8))
+        _ = try journal.enqueue(Array("bb".utf8))
+        XCTAssertEqual(journal.bytesInCurrentSegment, UInt64(SegmentHeader.size + 9 + 10))
+        XCTAssertEqual(try journal.rotate(), 2)
+        XCTAssertEqual(journal.currentSegment, 2)
+        XCTAssertEqual(journal.bytesInCurrentSegment, UInt64(SegmentHeader.size))
+        let last = try journal.enqueue(Array("ccc".utf8))
+        XCTAssertEqual(journal.bytesInCurrentSegment, UInt64(SegmentHeader.size + 11))
+        try await journal.waitDurable(last)
+
+        let reader = JournalReader(directory: directory)
+        XCTAssertEqual(try reader.read(from: 1, repair: false).records, ["a", "bb", "ccc"].map { Array($0.utf8) })
+        XCTAssertEqual(try reader.read(from: 2, repair: false).records, [Array("ccc".utf8)])
+
+        let refused = storageError { try journal.deleteSegments(before: 3) }
+        XCTAssertEqual(refused?.code, StorageError.invalidArgument)
+        try journal.deleteSegments(before: 2)
+        XCTAssertEqual(try reader.segmentNumbers(), [2])
+        XCTAssertEqual(try reader.read(from: 2, repair: false).records, [Array("ccc".utf8)])
+        try await journal.close()
+    }
+
+    func testJournalOpenedAtRecoveredNextSegmentContinuesTheStore() async throws {
+        try await writeStore(at: storePath(), payloads: [[1], [2]])
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let first = try Recovery.recover(directory)
+        XCTAssertEqual(first.nextSegment, 2)
+        let journal = try Journal.open(in: directory, segment: first.nextSegment)
+        try await journal.waitDurable(try journal.enqueue([3]))
+        try await journal.close()
+        XCTAssertEqual(try Recovery.recover(directory).records, [[1], [2], [3]])
+    }
+
+    func testRefusalsForEmptyPayloadUnknownSequenceExistingSegmentAndClosedJournal() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let journal = try Journal.open(in: directory, segment: 1)
+        XCTAssertEqual(storageError { _ = try journal.enqueue([]) }?.code, StorageError.invalidArgument)
+        let sequence = try journal.enqueue([7])
+        XCTAssertEqual(sequence, 1)
+        do {
+            try await journal.waitDurable(sequence + 1)
+            XCTFail("waiting for a sequence never issued must fail")
+        } catch let error as StorageError {
+            XCTAssertEqual(error.code, StorageError.invalidArgument)
+        }
+        try await journal.waitDurable(sequence)
+        XCTAssertEqual(storageError { _ = try Journal.open(in: directory, segment: 1) }?.code, "invalid_argument")
+        try await journal.close()
+        XCTAssertEqual(storageError { _ = try journal.enqueue([8]) }?.code, StorageError.closed)
+        try await journal.waitDurable(sequence)
+    }
+}

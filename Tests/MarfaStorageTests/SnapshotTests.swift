@@ -1,0 +1,54 @@
+import XCTest
+
+@testable import MarfaStorage
+
+final class SnapshotTests: StorageTestCase {
+    func testZstdRoundTripsAndRefusesGarbage() throws {
+        for input in [[], [1], Array(repeating: UInt8(7), count: 100_000)] as [[UInt8]] {
+            let compressed = try Zstd.compress(input, level: 3)
+            XCTAssertEqual(try Zstd.decompress(compressed, size: input.count), input)
+        }
+        XCTAssertThrowsError(try Zstd.decompress([1, 2, 3, 4, 5, 6, 7, 8], size: 10))
+    }
+
+    func testFiveMegabyteSnapshotRoundTrips() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        var payload: [UInt8] = []
+        for block in 0..<80 {
+            let random = pseudoRandomBytes(65_536, seed: UInt64(block))
+            payload += block % 2 == 0 ? random : [UInt8](repeating: UInt8(block), count: 65_536)
+        }
+        XCTAssertEqual(payload.count, 5 * 1_048_576)
+        let written = try await SnapshotWriter(directory: directory).write(payload, segment: 3)
+        XCTAssertLessThan(written, payload.count)
+        let reader = SnapshotReader(directory: directory)
+        XCTAssertEqual(try reader.snapshotSegments(), [3])
+        XCTAssertEqual(try reader.read(segment: 3), payload)
+        XCTAssertEqual(try directory.fileNames().filter { $0.hasSuffix(".tmp") }, [])
+    }
+
+    func testDamagedSnapshotIsRefusedStoreCorrupt() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        try await SnapshotWriter(directory: directory).write(pseudoRandomBytes(10_000, seed: 1), segment: 2)
+        let reader = SnapshotReader(directory: directory)
+        XCTAssertEqual(try reader.read(segment: 2).count, 10_000)
+        let path = snapshotPath(storePath(), 2)
+        var bytes = try readFile(path)
+        bytes[bytes.count / 2] ^= 0x08
+        try writeFile(path, bytes)
+        let error = storageError { _ = try reader.read(segment: 2) }
+        XCTAssertEqual(error?.code, StorageError.storeCorrupt)
+        XCTAssertEqual(error?.path, path)
+    }
+
+    func testDeleteSnapshotsBeforeKeepsTheNewerOnes() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let writer = try SnapshotWriter(directory: directory)
+        for segment: UInt64 in [1, 4, 6] { try await writer.write([UInt8(segment)], segment: segment) }
+        try await writer.deleteSnapshots(before: 5)
+        XCTAssertEqual(try SnapshotReader(directory: directory).snapshotSegments(), [6])
+    }
+}
