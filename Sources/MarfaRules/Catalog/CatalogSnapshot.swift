@@ -1,0 +1,95 @@
+/// The item types and edge types the rules read, held whole: the built-in catalog, or the instance's once read.
+package struct CatalogSnapshot: Sendable, Hashable, Codable {
+    /// Every item type, resolved through its parents, in id order.
+    package let itemTypes: [ItemType]
+    /// Every edge type, in id order.
+    package let edgeTypes: [EdgeType]
+    private let itemTypesById: [String: ItemType]
+    private let edgeTypesById: [String: EdgeType]
+
+    /// Holds `itemTypes` (resolved through their parents; a repeated id keeps the last) and `edgeTypes`.
+    package init(itemTypes: [ItemType], edgeTypes: [EdgeType]) {
+        let declared = Dictionary(itemTypes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        let resolved = TypeInheritance.resolve(declared)
+        let edges = Dictionary(edgeTypes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        itemTypesById = resolved
+        edgeTypesById = edges
+        self.itemTypes = resolved.keys.sorted().compactMap { resolved[$0] }
+        self.edgeTypes = edges.keys.sorted().compactMap { edges[$0] }
+    }
+
+    /// Reads `{"types": [...], "edge_types": [...]}`, the shape of the shipped catalog file.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            itemTypes: try container.decode([ItemType].self, forKey: .itemTypes),
+            edgeTypes: try container.decode([EdgeType].self, forKey: .edgeTypes))
+    }
+
+    /// Writes `{"types": [...], "edge_types": [...]}`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(itemTypes, forKey: .itemTypes)
+        try container.encode(edgeTypes, forKey: .edgeTypes)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case itemTypes = "types"
+        case edgeTypes = "edge_types"
+    }
+
+    /// The item type with this id, or nil when the catalog does not hold it.
+    package func itemType(_ id: String) -> ItemType? { itemTypesById[id] }
+
+    /// The edge type with this id, or nil when the catalog does not hold it.
+    package func edgeType(_ id: String) -> EdgeType? { edgeTypesById[id] }
+
+    /// Whether `type` is `ancestor` or in its subtree: an id extending it with a dot, or a parent chain reaching it.
+    package func isType(_ type: String, within ancestor: String) -> Bool {
+        var seen: Set<String> = []
+        var current: String? = type
+        while let candidate = current, seen.insert(candidate).inserted {
+            if candidate == ancestor || candidate.hasPrefix(ancestor + ".") { return true }
+            current = itemTypesById[candidate]?.parent
+        }
+        return false
+    }
+
+    /// The type itself, or for a type the catalog lacks, its nearest dotted prefix the catalog holds.
+    private func nearestType(of type: String) -> ItemType? {
+        var id = Substring(type)
+        while true {
+            if let known = itemTypesById[String(id)] { return known }
+            guard let dot = id.lastIndex(of: "."), id[..<dot].contains(".") else { return nil }
+            id = id[..<dot]
+        }
+    }
+
+    /// The property naming an item of `type`; `title` where no type in its chain declares a hint (P-84).
+    package func titleField(of type: String) -> String? {
+        guard let known = nearestType(of: type), known.declaresHints else { return "title" }
+        return known.titleField
+    }
+
+    /// The property holding an item's main text; `body` where no type in its chain declares a hint (P-84).
+    package func bodyField(of type: String) -> String? {
+        guard let known = nearestType(of: type), known.declaresHints else { return "body" }
+        return known.bodyField
+    }
+
+    /// Whether an item of `type` meets an edge end's constraints: `*`, a type with its subtree, or `role:<name>`.
+    ///
+    /// A type the catalog does not hold meets only `*`, as the instance fails closed (P-88).
+    package func satisfies(_ type: String, constraints: [String]) -> Bool {
+        if constraints.isEmpty || constraints.contains("*") { return true }
+        guard let known = itemTypesById[type] else { return false }
+        return constraints.contains { constraint in
+            if constraint.hasPrefix(Self.rolePrefix) {
+                return known.roles.contains(String(constraint.dropFirst(Self.rolePrefix.count)))
+            }
+            return isType(type, within: constraint)
+        }
+    }
+
+    private static let rolePrefix = "role:"
+}

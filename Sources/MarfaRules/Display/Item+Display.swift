@@ -1,0 +1,23 @@
+extension Item {
+    /// The property the built-in catalog's display hints name as the title, where it holds text (F017).
+    public var title: String? {
+        BuiltInCatalog.snapshot.titleField(of: type).flatMap { properties[$0]?.string }
+    }
+
+    /// The property the built-in catalog's display hints name as the body, where it holds text (F017).
+    public var body: String? {
+        BuiltInCatalog.snapshot.bodyField(of: type).flatMap { properties[$0]?.string }
+    }
+
+    /// Why the copy holds none of the item's properties, or nil when they were read (F018).
+    ///
+    /// The instance never keeps a row without its type's required fields, so empty properties on such a type mean
+    /// the copy could not read what it was sent.
+    public var unreadableProperties: String? {
+        guard properties.isEmpty, let itemType = BuiltInCatalog.snapshot.itemType(type) else { return nil }
+        let required = itemType.fields.filter(\.required).map(\.name)
+        guard !required.isEmpty else { return nil }
+        return "The copy holds none of this \(itemType.id)'s properties, though the type requires "
+            + "\(required.sorted().joined(separator: ", ")); they could not be read."
+    }
+}
