@@ -7,6 +7,8 @@ public final class WorkingCopy: Sendable {
     public let handle: Handle
     /// Reads and writes of items.
     public let items: Items
+    /// Reads and writes of edges.
+    public let edges: Edges
     /// Tag writes.
     public let tags: Tags
     /// Whole-metadata writes.
@@ -41,6 +43,7 @@ public final class WorkingCopy: Sendable {
         self.server = server
         handle = engine.role == .writer ? .writer : .reader
         items = Items(engine: engine)
+        edges = Edges(engine: engine)
         tags = Tags(engine: engine)
         metadata = Metadata(engine: engine)
         extensions = Extensions(engine: engine)

@@ -41,3 +41,43 @@ extension CopyActor {
         return Rows(rows: rows, completeness: completeness)
     }
 }
+
+extension CopyActor {
+    /// The edges the copy holds starting at `id`, queued ones included (WC-47).
+    package func edges(from id: String) throws(MarfaError) -> [Edge] {
+        _ = try edgeReadCompleteness()
+        return sortedEdges(state.edgesFrom[id])
+    }
+
+    /// The edges the copy holds pointing at `id`, queued ones included (WC-47).
+    package func edges(to id: String) throws(MarfaError) -> [Edge] {
+        _ = try edgeReadCompleteness()
+        return sortedEdges(state.edgesTo[id])
+    }
+
+    /// The edges of one type the copy holds.
+    package func edges(ofType type: String) throws(MarfaError) -> [Edge] {
+        _ = try edgeReadCompleteness()
+        return sortedEdges(state.edgesOfType[type])
+    }
+
+    /// The held edges of the given ids, each once, in first-named order.
+    package func edges(_ ids: [String]) throws(MarfaError) -> [Edge] {
+        _ = try edgeReadCompleteness()
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }.compactMap { state.edges[$0] }
+    }
+
+    /// Edge reads refuse during a fill, unlike item lists (seed 000, "While the copy fills").
+    private func edgeReadCompleteness() throws(MarfaError) -> Completeness {
+        let completeness = try readCompleteness()
+        guard completeness == .complete else {
+            throw MarfaError.hydrationIncomplete(message: "edges are read once the copy is whole")
+        }
+        return completeness
+    }
+
+    private func sortedEdges(_ ids: Set<String>?) -> [Edge] {
+        (ids ?? []).compactMap { state.edges[$0] }.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
+    }
+}

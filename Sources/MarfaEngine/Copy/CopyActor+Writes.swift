@@ -18,35 +18,35 @@ extension CopyActor {
 
     /// Queues a create (seed 000, "Drafts").
     package func create(_ draft: Draft) async throws(MarfaError) -> QueuedWrite {
-        try await first { state, context throws(MarfaError) in
+        try await firstWrite { state, context throws(MarfaError) in
             try ItemWritePlanner(state: state, context: context).create(draft)
         }
     }
 
     /// Queues an edit; `asRead` takes an edit based on an older version (seed 000, "Edits").
     package func update(_ id: String, _ edit: Edit, asRead: Bool) async throws(MarfaError) -> QueuedWrite {
-        try await first { state, context throws(MarfaError) in
+        try await firstWrite { state, context throws(MarfaError) in
             try ItemWritePlanner(state: state, context: context).update(id, edit, asRead: asRead)
         }
     }
 
     /// Queues a move to the bin.
     package func delete(_ id: String) async throws(MarfaError) -> QueuedWrite {
-        try await first { state, context throws(MarfaError) in
+        try await firstWrite { state, context throws(MarfaError) in
             try ItemWritePlanner(state: state, context: context).delete(id)
         }
     }
 
     /// Queues a restore out of the bin.
     package func restore(_ id: String) async throws(MarfaError) -> QueuedWrite {
-        try await first { state, context throws(MarfaError) in
+        try await firstWrite { state, context throws(MarfaError) in
             try ItemWritePlanner(state: state, context: context).restore(id)
         }
     }
 
     /// Queues a change of state.
     package func transition(_ id: String, to target: ItemState) async throws(MarfaError) -> QueuedWrite {
-        try await first { state, context throws(MarfaError) in
+        try await firstWrite { state, context throws(MarfaError) in
             try ItemWritePlanner(state: state, context: context).transition(id, to: target)
         }
     }
@@ -55,16 +55,57 @@ extension CopyActor {
     package func metadataWrite(
         _ body: (MetadataWritePlanner) throws(MarfaError) -> PlannedWrite
     ) async throws(MarfaError) -> QueuedWrite {
-        try await first { state, context throws(MarfaError) in
+        try await firstWrite { state, context throws(MarfaError) in
             try body(MetadataWritePlanner(state: state, context: context))
         }
     }
 
-    private func first(
+    func firstWrite(
         _ plan: (CopyState, WriteContext) throws(MarfaError) -> PlannedWrite
     ) async throws(MarfaError) -> QueuedWrite {
         let writes = try await perform(plan)
         guard let main = writes.first else { throw MarfaError.invalid(message: "the write queued nothing") }
         return main
+    }
+}
+
+extension CopyActor {
+    /// Queues an edge create after judging it against what the copy holds.
+    package func createEdge(
+        from source: String, to target: String, type: String, properties: JSONObject, id: String?
+    ) async throws(MarfaError) -> QueuedWrite {
+        try await firstWrite { state, context throws(MarfaError) in
+            try EdgeWritePlanner(state: state, context: context)
+                .create(from: source, to: target, type: type, properties: properties, id: id)
+        }
+    }
+
+    /// Throws what `createEdge` would throw now, and queues nothing.
+    package func checkEdge(from source: String, to target: String, type: String, properties: JSONObject, id: String?)
+        throws(MarfaError)
+    {
+        _ = try EdgeWritePlanner(state: state, context: configuration.writeContext)
+            .create(from: source, to: target, type: type, properties: properties, id: id)
+    }
+
+    /// Queues an edge edit, or answers nil when it changes nothing.
+    package func updateEdge(_ id: String, _ edit: EdgeEdit) async throws(MarfaError) -> QueuedWrite? {
+        guard let plan = try EdgeWritePlanner(state: state, context: configuration.writeContext).update(id, edit) else {
+            return nil
+        }
+        return try await firstWrite { _, _ in plan }
+    }
+
+    /// Throws what moving one end of an edge would throw now, and queues nothing.
+    package func checkEdge(_ id: String, moving move: EdgeEdit.Move) throws(MarfaError) {
+        let planner = EdgeWritePlanner(state: state, context: configuration.writeContext)
+        try planner.judgeMove(try planner.heldEdge(id), move)
+    }
+
+    /// Queues an edge removed.
+    package func deleteEdge(_ id: String) async throws(MarfaError) -> QueuedWrite {
+        try await firstWrite { state, context throws(MarfaError) in
+            try EdgeWritePlanner(state: state, context: context).delete(id)
+        }
     }
 }

@@ -18,6 +18,12 @@ package struct CopyState: Sendable {
     package private(set) var extensions: [String: [String: JSONObject]] = [:]
     /// The queue in send order.
     package private(set) var queue: [QueuedWrite] = []
+    /// Each queued write's position in `queue`.
+    package private(set) var queuePosition: [String: Int] = [:]
+    /// Queued write ids by the item they name (edge writes by their source), in queue order.
+    package private(set) var queueIdsByItem: [String: [String]] = [:]
+    /// Queued write ids by the edge they name, in queue order.
+    package private(set) var queueIdsByEdge: [String: [String]] = [:]
     /// The slice the last hydration took.
     package private(set) var slice: Slice?
     /// The id of the last event applied (WC-18).
@@ -28,6 +34,8 @@ package struct CopyState: Sendable {
     package private(set) var pins: [String] = []
     /// The instance id the copy was filled from.
     package private(set) var instanceId: String?
+    /// The catalog writes and reads are judged by: the built-in one until the instance's is read.
+    package private(set) var catalog: CatalogSnapshot = BuiltInCatalog.snapshot
 
     /// An empty state.
     package init() {}
@@ -51,12 +59,20 @@ package struct CopyState: Sendable {
             extensions[itemId]?[namespace] = nil
             if extensions[itemId]?.isEmpty == true { extensions[itemId] = nil }
         case .putQueuedWrite(let write):
-            if let index = queue.lastIndex(where: { $0.id == write.id }) {
+            if let index = queuePosition[write.id] {
                 queue[index] = write
             } else {
+                queuePosition[write.id] = queue.count
                 queue.append(write)
+                if let itemId = write.itemId { queueIdsByItem[itemId, default: []].append(write.id) }
+                if let edgeId = write.edgeId { queueIdsByEdge[edgeId, default: []].append(write.id) }
             }
-        case .removeQueuedWrite(let id): queue.removeAll { $0.id == id }
+        case .removeQueuedWrite(let id):
+            guard let index = queuePosition.removeValue(forKey: id) else { return }
+            let write = queue.remove(at: index)
+            for later in index..<queue.count { queuePosition[queue[later].id] = later }
+            if let itemId = write.itemId { Self.remove(id, under: itemId, in: &queueIdsByItem) }
+            if let edgeId = write.edgeId { Self.remove(id, under: edgeId, in: &queueIdsByEdge) }
         case .clearRows:
             items = [:]
             edges = [:]
@@ -69,6 +85,7 @@ package struct CopyState: Sendable {
         case .setHydration(let hydration): self.hydration = hydration
         case .setPins(let pins): self.pins = pins
         case .setInstanceId(let id): instanceId = id
+        case .setCatalog(let catalog): self.catalog = catalog
         }
     }
 
@@ -89,6 +106,21 @@ package struct CopyState: Sendable {
         if map[key]?.isEmpty == true { map[key] = nil }
     }
 
+    private static func remove(_ id: String, under key: String, in map: inout [String: [String]]) {
+        map[key]?.removeAll { $0 == id }
+        if map[key]?.isEmpty == true { map[key] = nil }
+    }
+
+    /// The queued writes naming an item, in queue order.
+    package func queuedWrites(onItem id: String) -> [QueuedWrite] {
+        (queueIdsByItem[id] ?? []).compactMap { queuePosition[$0].map { queue[$0] } }
+    }
+
+    /// The queued writes naming an edge, in queue order.
+    package func queuedWrites(onEdge id: String) -> [QueuedWrite] {
+        (queueIdsByEdge[id] ?? []).compactMap { queuePosition[$0].map { queue[$0] } }
+    }
+
     /// The changes that rebuild this state from empty: what a snapshot stores.
     package var asChanges: [StoreChange] {
         var changes: [StoreChange] = []
@@ -98,6 +130,7 @@ package struct CopyState: Sendable {
         changes.append(.setHydration(hydration))
         changes.append(.setPins(pins))
         changes.append(.setInstanceId(instanceId))
+        changes.append(.setCatalog(catalog))
         for item in items.values { changes.append(.putItem(item)) }
         for edge in edges.values { changes.append(.putEdge(edge)) }
         for (itemId, bodies) in extensions {
@@ -116,5 +149,6 @@ extension CopyState: Equatable {
         lhs.items == rhs.items && lhs.edges == rhs.edges && lhs.extensions == rhs.extensions
             && lhs.queue == rhs.queue && lhs.slice == rhs.slice && lhs.cursor == rhs.cursor
             && lhs.hydration == rhs.hydration && lhs.pins == rhs.pins && lhs.instanceId == rhs.instanceId
+            && lhs.catalog == rhs.catalog
     }
 }

@@ -48,6 +48,9 @@ extension StoreChange {
         case .setHydration(let hydration): writer.write(12); writer.write(hydration.rawValue)
         case .setPins(let pins): writer.write(13); writer.write(strings: pins)
         case .setInstanceId(let id): writer.write(14); writer.write(optional: id)
+        case .setCatalog(let catalog):
+            writer.write(15)
+            writer.write(String(decoding: (try? JSONEncoder().encode(catalog)) ?? Data("{}".utf8), as: UTF8.self))
         }
     }
 
@@ -78,6 +81,12 @@ extension StoreChange {
             return .setHydration(hydration)
         case 13: return .setPins(try reader.readStrings())
         case 14: return .setInstanceId(try reader.readOptionalString())
+        case 15:
+            let text = try reader.readString()
+            guard let catalog = try? JSONDecoder().decode(CatalogSnapshot.self, from: Data(text.utf8)) else {
+                throw corrupt(reader, "unreadable catalog")
+            }
+            return .setCatalog(catalog)
         default: throw corrupt(reader, "unknown change tag \(tag)")
         }
     }

@@ -18,4 +18,5 @@ package enum StoreChange: Sendable, Hashable {
     case setHydration(Hydration)
     case setPins([String])
     case setInstanceId(String?)
+    case setCatalog(CatalogSnapshot)
 }

@@ -17,6 +17,9 @@ package struct ItemWritePlanner {
     /// Plans a create: one write carrying state, location and edges, then one tag write each (WC-64, F067–F070).
     package func create(_ draft: Draft) throws(MarfaError) -> PlannedWrite {
         try FieldRules.checkType(draft.type)
+        guard state.catalog.itemType(draft.type) != nil else {
+            throw MarfaError.unknownType(message: "the catalog has no type \(draft.type)")
+        }
         try FieldRules.checkProperties(draft.properties)
         if draft.state == .revoked {
             throw MarfaError.validation(code: "validation_error", message: "an item cannot be created revoked")
@@ -54,6 +57,8 @@ package struct ItemWritePlanner {
             createdAt: now, updatedAt: now, tags: [])
         var plan = PlannedWrite()
         plan.changes.append(.putItem(item))
+        var judged = CopyEdgeContext(state: state)
+        judged.addedItems[id] = item
         var dependsOn: [String] = []
         for (edgeType, targets) in draft.edges.sorted(by: { $0.key < $1.key }) {
             try FieldRules.checkType(edgeType)
@@ -61,12 +66,16 @@ package struct ItemWritePlanner {
                 guard ItemID.isWellFormed(target) else {
                     throw MarfaError.validation(code: "invalid_id", message: "edge target \"\(target)\" is not an id")
                 }
-                if let pending = QueueLinks.pendingCreate(of: target, in: state.queue), !dependsOn.contains(pending.id) {
+                if let pending = QueueLinks.pendingCreate(of: target, in: state), !dependsOn.contains(pending.id) {
                     dependsOn.append(pending.id)
                 }
-                plan.changes.append(
-                    .putEdge(Edge(id: context.mintId(), sourceId: id, targetId: target, edgeType: edgeType,
-                                  createdAt: now, updatedAt: now)))
+                try EdgeRules.judge(
+                    EdgeProposal(sourceId: id, targetId: target, edgeType: edgeType), in: judged)
+                let edge = Edge(
+                    id: context.mintId(), sourceId: id, targetId: target, edgeType: edgeType, createdAt: now,
+                    updatedAt: now)
+                judged.addedEdges.append(edge)
+                plan.changes.append(.putEdge(edge))
             }
         }
         var body: JSONObject = ["id": .string(id), "type": .string(draft.type), "properties": .object(draft.properties)]
@@ -240,8 +249,8 @@ package struct ItemWritePlanner {
         QueuedWrite(
             id: context.mintId(), kind: kind, itemId: itemId, baseVersion: baseVersion,
             idempotencyKey: context.mintId(),
-            dependsOn: QueueLinks.pendingCreate(of: itemId, in: state.queue).map { [$0.id] } ?? [],
-            follows: QueueLinks.lastUnanswered(itemId: itemId, edgeId: nil, in: state.queue)?.id, body: body,
+            dependsOn: QueueLinks.pendingCreate(of: itemId, in: state).map { [$0.id] } ?? [],
+            follows: QueueLinks.lastUnanswered(itemId: itemId, edgeId: nil, in: state)?.id, body: body,
             queuedAt: now)
     }
 

@@ -1,21 +1,23 @@
 import MarfaRules
 
 /// How a new write is chained behind the queue: the create it waits for and the write it follows.
+///
+/// - Complexity: O(writes queued on that item or edge), through the state's per-row queue index.
 package enum QueueLinks {
     /// The unanswered (or blocked) create of `itemId`, if the instance has not taken it yet.
-    package static func pendingCreate(of itemId: String, in queue: [QueuedWrite]) -> QueuedWrite? {
-        queue.first { write in
+    package static func pendingCreate(of itemId: String, in state: CopyState) -> QueuedWrite? {
+        state.queuedWrites(onItem: itemId).first { write in
             write.kind == .createItem && write.itemId == itemId && !isTaken(write)
         }
     }
 
     /// The last unanswered write on the same item (for item writes) or edge (for edge writes).
-    package static func lastUnanswered(itemId: String?, edgeId: String?, in queue: [QueuedWrite]) -> QueuedWrite? {
-        queue.last { write in
-            guard write.isUnanswered else { return false }
-            if let edgeId { return write.edgeId == edgeId }
-            return itemId != nil && write.itemId == itemId && write.edgeId == nil
+    package static func lastUnanswered(itemId: String?, edgeId: String?, in state: CopyState) -> QueuedWrite? {
+        if let edgeId {
+            return state.queuedWrites(onEdge: edgeId).last { $0.isUnanswered }
         }
+        guard let itemId else { return nil }
+        return state.queuedWrites(onItem: itemId).last { $0.isUnanswered && $0.edgeId == nil }
     }
 
     private static func isTaken(_ write: QueuedWrite) -> Bool {

@@ -14,6 +14,15 @@ enum JSONShapes {
         return .object(object)
     }
 
+    static func edge(_ edge: Edge) -> JSONValue {
+        [
+            "id": .string(edge.id), "source_id": .string(edge.sourceId), "target_id": .string(edge.targetId),
+            "edge_type": .string(edge.edgeType), "properties": .object(edge.properties),
+            "version": .integer(edge.version), "created_at": .string(edge.createdAt),
+            "updated_at": .string(edge.updatedAt),
+        ]
+    }
+
     static func queuedWrite(_ write: QueuedWrite) -> JSONValue {
         var object: JSONObject = [
             "id": .string(write.id), "kind": .string(write.kind.rawValue), "item_id": text(write.itemId),
