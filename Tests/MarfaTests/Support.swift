@@ -42,3 +42,20 @@ func runMarfa(_ arguments: [String]) throws -> CommandResult {
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
         stderr: String(decoding: stderr, as: UTF8.self))
 }
+
+/// `XCTAssertEqual` for values computed with `await` (XCTest's autoclosures cannot await).
+func expectEqual<T: Equatable>(
+    _ actual: T, _ expected: T, _ message: String = "", file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(actual, expected, message, file: file, line: line)
+}
+
+/// `XCTAssertNil` for values computed with `await`.
+func expectNil<T>(_ actual: T?, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertNil(actual, message, file: file, line: line)
+}
+
+/// `XCTUnwrap` for values computed with `await`.
+func unwrap<T>(_ value: T?, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) throws -> T {
+    try XCTUnwrap(value, message, file: file, line: line)
+}

@@ -61,7 +61,6 @@ package struct ItemWritePlanner {
         judged.addedItems[id] = item
         var dependsOn: [String] = []
         for (edgeType, targets) in draft.edges.sorted(by: { $0.key < $1.key }) {
-            try FieldRules.checkType(edgeType)
             for target in targets {
                 guard ItemID.isWellFormed(target) else {
                     throw MarfaError.validation(code: "invalid_id", message: "edge target \"\(target)\" is not an id")
