@@ -1,4 +1,3 @@
-import MarfaRules
 
 /// Reads the engine's binary encoding back, refusing truncated or malformed input with `store_corrupt`.
 package struct ByteReader {

@@ -1,5 +1,4 @@
 import Foundation
-import MarfaRules
 
 /// The binary form of items, edges and queued writes inside journal records and snapshots.
 package enum RowCodec {

@@ -1,4 +1,3 @@
-import MarfaRules
 
 /// Appends the engine's binary encoding: little-endian fixed integers, LEB128 lengths, UTF-8 strings.
 package struct ByteWriter {
