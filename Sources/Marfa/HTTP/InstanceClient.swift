@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Requests to the instance over HTTP: the bearer key, the contract check, JSON bodies, idempotency keys.
+package struct InstanceClient: Sendable {
+    /// The instance and the key; the key goes only into the Authorization header.
+    package let server: Server
+    private let session: URLSession
+    /// How long one request may take.
+    package var timeout: TimeInterval = 30
+
+    /// Makes a client over a session of its own.
+    package init(server: Server) {
+        self.server = server
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    /// The URL of a path under the server's prefix, with query items.
+    package func url(_ path: String, query: [URLQueryItem] = []) throws(MarfaError) -> URL {
+        var base = server.url.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        guard var components = URLComponents(string: base + path) else {
+            throw MarfaError.invalid(message: "cannot build a URL for \(path)")
+        }
+        if !query.isEmpty { components.queryItems = query }
+        guard let url = components.url else { throw MarfaError.invalid(message: "cannot build a URL for \(path)") }
+        return url
+    }
+
+    /// Sends one request and answers it after the contract check; transport failures throw `network`.
+    package func send(
+        _ method: String, _ path: String, query: [URLQueryItem] = [], body: JSONValue? = nil,
+        idempotencyKey: String? = nil, isWrite: Bool = false
+    ) async throws(MarfaError) -> InstanceAnswer {
+        var request = URLRequest(url: try url(path, query: query), timeoutInterval: timeout)
+        request.httpMethod = method
+        request.setValue("Bearer \(server.key)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let body {
+            request.httpBody = Data(try body.jsonBytes())
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let idempotencyKey { request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key") }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw MarfaError.network(message: "\(server.url.absoluteString) could not be reached: \(error.localizedDescription)")
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw MarfaError.network(message: "\(server.url.absoluteString) gave no HTTP answer")
+        }
+        var headers: [String: [String]] = [:]
+        for (name, value) in http.allHeaderFields {
+            headers[String(describing: name).lowercased(), default: []].append(String(describing: value))
+        }
+        let answer = InstanceAnswer(status: http.statusCode, headers: headers, body: data)
+        if let mismatch = ContractCheck.mismatch(in: answer, server: server.url.absoluteString, isWrite: isWrite) {
+            throw mismatch
+        }
+        return answer
+    }
+
+    /// Reads a JSON document; a refusal throws its classified error (P-54), an unreadable body `decoding`.
+    package func read(_ path: String, query: [URLQueryItem] = []) async throws(MarfaError) -> JSONValue {
+        let answer = try await send("GET", path, query: query)
+        guard answer.isSuccess else { throw ErrorEnvelope.readError(answer) }
+        do {
+            return try JSONValue(jsonBytes: answer.body)
+        } catch {
+            throw MarfaError.decoding(message: "the instance's answer to \(path) is not JSON: \(error.message)")
+        }
+    }
+}
