@@ -68,13 +68,10 @@ package struct ItemWritePlanner {
                 if let pending = QueueLinks.pendingCreate(of: target, in: state), !dependsOn.contains(pending.id) {
                     dependsOn.append(pending.id)
                 }
-                try EdgeRules.judge(
-                    EdgeProposal(sourceId: id, targetId: target, edgeType: edgeType), in: judged)
-                let edge = Edge(
-                    id: context.mintId(), sourceId: id, targetId: target, edgeType: edgeType, createdAt: now,
-                    updatedAt: now)
-                judged.addedEdges.append(edge)
-                plan.changes.append(.putEdge(edge))
+                let proposal = EdgeProposal(sourceId: id, targetId: target, edgeType: edgeType)
+                try EdgeRules.judge(proposal, in: judged)
+                judged.addedEdges.append(
+                    Edge(id: "", sourceId: id, targetId: target, edgeType: edgeType, createdAt: now, updatedAt: now))
             }
         }
         var body: JSONObject = ["id": .string(id), "type": .string(draft.type), "properties": .object(draft.properties)]
@@ -93,6 +90,7 @@ package struct ItemWritePlanner {
             id: context.mintId(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion,
             idempotencyKey: context.mintId(), dependsOn: dependsOn, body: body, queuedAt: now)
         plan.queue(create)
+        plan.changes.append(contentsOf: LayOver.inlineEdges(of: create).map(StoreChange.putEdge))
         var shown = item
         var previous = create
         for tag in draft.tags where !shown.tags.contains(tag) {
