@@ -61,6 +61,17 @@ public final class WorkingCopy: Sendable {
             edges: UInt64(state.edges.count), catalogVersion: nil)
     }
 
+    /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15).
+    ///
+    /// Refuses an empty type list, a bare `*` and a malformed type before any request; an interrupted fill leaves
+    /// the copy `in_progress`, and the next one starts over.
+    public func hydrate(types: [String], tier: SliceTier, edgeTypes: [String] = []) async throws -> HydrateReport {
+        try Hydrator.checkTypes(types)
+        guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
+        return try await Hydrator(client: InstanceClient(server: server), engine: engine)
+            .hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
+    }
+
     /// Writes a snapshot of the whole copy now and drops the journal it covers.
     public func checkpoint() async throws {
         try await engine.checkpoint()

@@ -71,6 +71,15 @@ enum JSONShapes {
         ]
     }
 
+    static func hydrateReport(_ report: HydrateReport) -> JSONValue {
+        [
+            "types": .array(report.types.map(JSONValue.string)), "tier": .string(report.tier.rawValue),
+            "edge_types": .array(report.edgeTypes.map(JSONValue.string)), "items": .integer(Int64(report.items)),
+            "edges": .integer(Int64(report.edges)), "pages": .integer(Int64(report.pages)),
+            "cursor": .string(report.cursor),
+        ]
+    }
+
     static func error(_ error: MarfaError, exit: Int32) -> JSONValue {
         var inner: JSONObject = ["code": .string(error.code()), "message": .string(error.message)]
         if let serverCode = error.serverCode { inner["server"] = ["code": .string(serverCode)] }

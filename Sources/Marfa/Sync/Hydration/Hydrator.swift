@@ -1,0 +1,115 @@
+import Foundation
+import MarfaEngine
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Fills a copy from the instance (WC-8 to WC-15): checks the slice, reads the head before any row, reads the
+/// catalog, walks every page of each type and of each edge type held whole, then lays the queue over the rows.
+struct Hydrator {
+    let client: InstanceClient
+    let engine: CopyActor
+    /// Told of each page's progress while the fill runs.
+    var progress: @Sendable (FillProgress) -> Void = { _ in }
+
+    /// Refuses an empty type list, a bare `*` and a malformed type before any request (WC-8).
+    static func checkTypes(_ types: [String]) throws(MarfaError) {
+        guard !types.isEmpty else {
+            throw MarfaError.validation(code: "validation_error", message: "hydrate needs at least one type")
+        }
+        for type in types {
+            let isPattern = type.hasSuffix(".*") && FieldRules.isTypeName(String(type.dropLast(2)) + ".x")
+            guard type != "*", isPattern || FieldRules.isTypeName(type) else {
+                throw MarfaError.validation(code: "validation_error", message: "\"\(type)\" is not a type of a slice")
+            }
+        }
+    }
+
+    func hydrate(types: [String], tier: SliceTier, edgeTypes: [String]) async throws -> HydrateReport {
+        try Self.checkTypes(types)
+        guard engine.role == .writer else {
+            throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
+        }
+        let identity = try await client.read("/")
+        guard let instanceId = identity.object?["instance_id"]?.string else {
+            throw MarfaError.decoding(message: "the instance did not name its instance_id")
+        }
+        let head = try await headCursor()
+        let catalog = try await CatalogReader(client: client).read()
+        let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
+        try await engine.commit([.setHydration(.inProgress), .setCursor(nil), .clearRows, .setSlice(slice)])
+        var listed: UInt64 = 0
+        var pages: UInt64 = 0
+        let reader = PageReader(client: client)
+        for type in types {
+            let itemPages = try await reader.walk("/items", query: itemQuery(type: type, tier: tier)) {
+                rows throws(MarfaError) in
+                var changes: [StoreChange] = []
+                for row in rows {
+                    let parsed = try WireRows.itemRow(row)
+                    changes.append(.putItem(parsed.item))
+                    for (namespace, body) in parsed.extensions {
+                        changes.append(.putExtension(itemId: parsed.item.id, namespace: namespace, body: body))
+                    }
+                    let edges = try await edgesOf(parsed, pages: &pages)
+                    changes.append(contentsOf: edges.map(StoreChange.putEdge))
+                }
+                try await engine.commit(changes)
+                listed += UInt64(rows.count)
+                progress(FillProgress(listed: listed, expected: nil))
+            }
+            pages += itemPages
+        }
+        for edgeType in edgeTypes {
+            let query = [URLQueryItem(name: "edge_type", value: edgeType), URLQueryItem(name: "limit", value: "500")]
+            let edgePages = try await reader.walk("/edges", query: query) { rows throws(MarfaError) in
+                var changes: [StoreChange] = []
+                for row in rows { changes.append(.putEdge(try WireRows.edge(row))) }
+                try await engine.commit(changes)
+            }
+            pages += edgePages
+        }
+        let cursor = head.description
+        try await engine.finishHydration(cursor: cursor, instanceId: instanceId, catalog: catalog)
+        let state = await engine.state
+        return HydrateReport(
+            types: types, tier: tier, edgeTypes: edgeTypes, items: UInt64(state.items.count),
+            edges: UInt64(state.edges.count), pages: pages, cursor: cursor)
+    }
+
+    private func itemQuery(type: String, tier: SliceTier) -> [URLQueryItem] {
+        [
+            URLQueryItem(name: "type", value: type), URLQueryItem(name: "tier", value: tier.rawValue),
+            URLQueryItem(name: "state", value: "any"), URLQueryItem(name: "include", value: "edges,metadata"),
+            URLQueryItem(name: "limit", value: "200"),
+        ]
+    }
+
+    /// The item's outbound edges: each hydrated block, continued at `/items/{id}/edges` when it has a cursor (P-58).
+    private func edgesOf(_ row: WireRows.ItemRow, pages: inout UInt64) async throws(MarfaError) -> [Edge] {
+        var edges: [Edge] = []
+        for (type, block) in row.edgeBlocks.sorted(by: { $0.key < $1.key }) {
+            for value in block.object?["data"]?.array ?? [] { edges.append(try WireRows.edge(value)) }
+            guard let next = block.object?["next_cursor"]?.string else { continue }
+            let path = "/items/\(row.item.id)/edges"
+            var query = [URLQueryItem(name: "edge_type", value: type), URLQueryItem(name: "limit", value: "200")]
+            query.append(URLQueryItem(name: "cursor", value: next))
+            let continued = try await PageReader(client: client).walk(path, query: query) { rows throws(MarfaError) in
+                for value in rows { edges.append(try WireRows.edge(value)) }
+            }
+            pages += continued
+        }
+        return edges
+    }
+
+    /// The log head, read before any row (WC-10): the `stream_cursor` of a stream opened with no cursor.
+    private func headCursor() async throws -> EventID {
+        let stream = try EventStreamConnection(client: client, lastEventId: nil)
+        defer { stream.close() }
+        for try await event in stream.events {
+            if case .streamCursor(let head, _) = event { return head }
+            throw MarfaError.decoding(message: "the event stream did not open with stream_cursor")
+        }
+        throw MarfaError.streamIncomplete(reason: "closed", message: "the event stream ended before naming its head")
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Reads one listing to its end (WC-12): every page, short and empty ones included, until the cursor is null.
+struct PageReader {
+    let client: InstanceClient
+
+    /// Calls `page` with each page's rows; answers how many pages were read. A repeated cursor is a server fault.
+    func walk(
+        _ path: String, query: [URLQueryItem], page: ([JSONValue]) async throws(MarfaError) -> Void
+    ) async throws(MarfaError) -> UInt64 {
+        var cursor: String?
+        var seen = Set<String>()
+        var pages: UInt64 = 0
+        repeat {
+            var items = query
+            if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+            let answer = try await client.read(path, query: items)
+            guard let object = answer.object, let rows = object["data"]?.array else {
+                throw MarfaError.decoding(message: "\(path) did not answer a page of data")
+            }
+            pages += 1
+            try await page(rows)
+            cursor = object["next_cursor"]?.string
+            if let next = cursor, !seen.insert(next).inserted {
+                throw MarfaError.server(status: 200, code: "repeated_cursor", message: "\(path) repeated cursor \(next)")
+            }
+        } while cursor != nil
+        return pages
+    }
+}

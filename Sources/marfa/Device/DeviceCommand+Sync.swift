@@ -1,0 +1,20 @@
+import Marfa
+
+extension DeviceCommand {
+    static let syncCommands: [DeviceCommand] = [
+        DeviceCommand(
+            words: ["hydrate"],
+            spec: CommandSpec(
+                usage: "hydrate --types a,b --tier library|feed|all [--edge-type E]… --url U --key K",
+                summary: "fill the copy with a slice of the instance", options: ["types", "tier", "edge-type"])
+        ) { arguments, copy in
+            let types = try arguments.required("types").split(separator: ",").map(String.init)
+            let tierText = try arguments.required("tier")
+            guard let tier = SliceTier(rawValue: tierText) else {
+                throw MarfaError.validation(code: "validation_error", message: "\"\(tierText)\" is not a slice tier")
+            }
+            let report = try await copy.hydrate(types: types, tier: tier, edgeTypes: arguments.values("edge-type"))
+            return JSONShapes.hydrateReport(report)
+        },
+    ]
+}
