@@ -13,13 +13,16 @@ let package = Package(
         .target(name: "MarfaStorage", dependencies: ["CZstd"]),
         .target(name: "MarfaEngine", dependencies: ["MarfaRules", "MarfaStorage"]),
         .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine"]),
+        .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage"]),
         .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
+        .executableTarget(name: "http-probe", dependencies: ["MarfaInstance"], path: "Benchmarks/http-probe"),
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),
         .testTarget(name: "MarfaStorageTests", dependencies: ["MarfaStorage"]),
         .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage"]),
+        .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance"]),
     ],
     swiftLanguageModes: [.v6]
 )
