@@ -72,6 +72,15 @@ public final class WorkingCopy: Sendable {
             .hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
     }
 
+    /// Replays the instance's log from the stored cursor up to its head (WC-16 to WC-30).
+    public func catchUp() async throws -> CatchUpReport {
+        guard handle == .writer else {
+            throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
+        }
+        guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
+        return try await CatchUp(client: InstanceClient(server: server), engine: engine).run()
+    }
+
     /// Writes a snapshot of the whole copy now and drops the journal it covers.
     public func checkpoint() async throws {
         try await engine.checkpoint()

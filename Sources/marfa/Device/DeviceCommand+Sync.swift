@@ -16,5 +16,15 @@ extension DeviceCommand {
             let report = try await copy.hydrate(types: types, tier: tier, edgeTypes: arguments.values("edge-type"))
             return JSONShapes.hydrateReport(report)
         },
+        DeviceCommand(
+            words: ["catch-up"],
+            spec: CommandSpec(usage: "catch-up --url U --key K", summary: "replay the log up to its head")
+        ) { _, copy in
+            let report = try await copy.catchUp()
+            return [
+                "applied": .integer(Int64(report.applied)), "skipped": .integer(Int64(report.skipped)),
+                "cursor": report.cursor.map(JSONValue.string) ?? .null, "reached_head": .bool(report.reachedHead),
+            ]
+        },
     ]
 }

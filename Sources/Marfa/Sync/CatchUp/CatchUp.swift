@@ -1,0 +1,105 @@
+import Foundation
+import MarfaEngine
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Replays the log from the stored cursor up to the `stream_live` marker (WC-16 to WC-30): each event applied and
+/// the cursor moved in one durable step; an aged-out or restored-behind cursor expires the copy.
+struct CatchUp {
+    let client: InstanceClient
+    let engine: CopyActor
+    /// Told of each event that changed the copy, after it is durable.
+    var onApplied: @Sendable (StreamEvent, String) -> Void = { _, _ in }
+
+    func run() async throws -> CatchUpReport {
+        let state = await engine.state
+        switch state.hydration {
+        case .complete: break
+        case .expired: throw MarfaError.copyExpired(reason: "catchup_too_old", message: "the copy expired; hydrate it")
+        case .never, .inProgress:
+            throw MarfaError.hydrationIncomplete(message: "the copy must be hydrated before it catches up")
+        }
+        try await checkInstance(expected: state.instanceId)
+        let stream = try EventStreamConnection(client: client, lastEventId: state.cursor)
+        defer { stream.close() }
+        var applied: UInt64 = 0
+        var skipped: UInt64 = 0
+        for try await event in stream.events {
+            if let terminal = event.terminalError {
+                try await expireIfTold(by: event)
+                throw terminal
+            }
+            switch event {
+            case .streamCursor:
+                continue
+            case .streamLive(let marker, _):
+                let current = await engine.state.cursor.flatMap { EventID(canonical: $0) }
+                if let moved = EventCursorRule.cursor(afterMarker: marker, current: current), moved != current {
+                    try await engine.commit([.setCursor(moved.description)])
+                }
+                return CatchUpReport(
+                    applied: applied, skipped: skipped, cursor: await engine.state.cursor, reachedHead: true)
+            default:
+                let outcome = try await apply(event)
+                if outcome.skipped { skipped += 1 } else { applied += 1 }
+            }
+        }
+        return CatchUpReport(applied: applied, skipped: skipped, cursor: await engine.state.cursor, reachedHead: false)
+    }
+
+    /// Applies one event and moves the cursor with it, in one durable step.
+    func apply(_ event: StreamEvent) async throws -> EventApplier.Outcome {
+        let applier = EventApplier(state: await engine.state, now: Timestamp.string(from: Date()))
+        let outcome: EventApplier.Outcome
+        switch event {
+        case .item(let kind, let id, let row, let metadata):
+            let edges = applier.needsEdgesFirst(kind, row: row) ? try await edgesOf(row.id) : []
+            outcome = applier.item(kind, id: id, row: row, metadata: metadata, enteringEdges: edges)
+        case .metadataChanged(let id, let row, let metadata):
+            outcome = applier.metadata(id: id, row: row, metadata: metadata)
+        case .itemPurged(let id, let itemId):
+            outcome = applier.purge(id: id, itemId: itemId)
+        case .edge(let kind, let id, let edge, _):
+            outcome = applier.edge(kind, id: id, edge: edge)
+        default:
+            return EventApplier.Outcome(changes: [], skipped: false)
+        }
+        try await engine.commit(outcome.changes)
+        onApplied(event, await engine.state.cursor ?? "")
+        return outcome
+    }
+
+    /// Every outbound edge of an entering row, all pages, fetched before its event is applied (WC-25, WC-26).
+    private func edgesOf(_ itemId: String) async throws(MarfaError) -> [Edge] {
+        var edges: [Edge] = []
+        _ = try await PageReader(client: client).walk(
+            "/items/\(itemId)/edges", query: [URLQueryItem(name: "limit", value: "200")]
+        ) { rows throws(MarfaError) in
+            for row in rows { edges.append(try WireRows.edge(row)) }
+        }
+        return edges
+    }
+
+    /// Refuses to go on against a different instance at the same origin (P-6, WC-33), expiring the copy.
+    private func checkInstance(expected: String?) async throws {
+        let identity = try await client.read("/")
+        guard let served = identity.object?["instance_id"]?.string else {
+            throw MarfaError.decoding(message: "the instance did not name its instance_id")
+        }
+        if let expected, served != expected {
+            try await engine.commit([.setHydration(.expired), .setCursor(nil)])
+            throw MarfaError.instanceChanged(
+                expected: expected, got: served, message: "the origin now serves instance \(served), not \(expected)")
+        }
+    }
+
+    /// A terminal frame that retires the cursor drops it and expires the copy (WC-30, WC-33); the queue stays.
+    private func expireIfTold(by event: StreamEvent) async throws {
+        switch event {
+        case .catchupTooOld, .cursorAhead, .readViewChanged:
+            try await engine.commit([.setHydration(.expired), .setCursor(nil)])
+        default: break
+        }
+    }
+}
