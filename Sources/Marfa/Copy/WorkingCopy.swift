@@ -20,6 +20,7 @@ public final class WorkingCopy: Sendable {
 
     let engine: CopyActor
     let server: Server?
+    let events: CopyEvents
 
     /// Opens the store folder at `store` (creating it), bound to `server`'s origin when given.
     ///
@@ -28,14 +29,18 @@ public final class WorkingCopy: Sendable {
     public static func open(store: URL, server: Server? = nil) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
         let engine = try await CopyActor.open(at: store, origin: origin)
-        return WorkingCopy(engine: engine, server: server)
+        let copy = WorkingCopy(engine: engine, server: server)
+        await copy.events.start()
+        return copy
     }
 
     /// Opens an existing store for reading only; it never claims the writer role, and a missing store throws
     /// `noStore` with nothing created (WC-3).
     public static func openReader(store: URL) async throws -> WorkingCopy {
         let engine = try await CopyActor.open(at: store, origin: nil, readOnly: true)
-        return WorkingCopy(engine: engine, server: nil)
+        let copy = WorkingCopy(engine: engine, server: nil)
+        await copy.events.start()
+        return copy
     }
 
     init(engine: CopyActor, server: Server?) {
@@ -48,6 +53,20 @@ public final class WorkingCopy: Sendable {
         metadata = Metadata(engine: engine)
         extensions = Extensions(engine: engine)
         queue = Queue(engine: engine)
+        events = CopyEvents(engine: engine)
+    }
+
+    /// Every change to the copy as it happens, uncoalesced, one element per row touched (seed 003, "changes()").
+    public func changes() -> AsyncStream<Change> {
+        events.changes()
+    }
+
+    /// Updates for one consumer: the first asks to read everything, later ones name what changed since; at most
+    /// one waits, and more than 1,000 changed rows become `.everything` (seed 003, "updates()").
+    public func updates() -> CopyUpdates {
+        let channel = UpdateChannel(connection: server == nil || handle == .reader ? .local : .connecting)
+        let id = events.register(channel)
+        return CopyUpdates(channel: channel) { [events] in events.release(id) }
     }
 
     /// The store's origin, slice, cursor, counts and hydration state, answered offline (WC-5).

@@ -12,7 +12,7 @@ extension CopyActor {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
         let planned = try plan(state, configuration.writeContext)
-        try await commit(planned.changes)
+        try await commit(planned.changes, origin: planned.writes.first.map { .local($0.kind) } ?? .housekeeping)
         return planned.writes
     }
 
@@ -116,6 +116,7 @@ extension CopyActor {
     package func finishHydration(cursor: String, instanceId: String, catalog: CatalogSnapshot) async throws(MarfaError) {
         let layOver = LayOver.changes(over: state, now: configuration.writeContext.now())
         try await commit(
-            layOver + [.setCursor(cursor), .setInstanceId(instanceId), .setCatalog(catalog), .setHydration(.complete)])
+            layOver + [.setCursor(cursor), .setInstanceId(instanceId), .setCatalog(catalog), .setHydration(.complete)],
+            origin: .refreshed("hydrated"))
     }
 }

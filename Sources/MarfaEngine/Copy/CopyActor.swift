@@ -25,6 +25,8 @@ package actor CopyActor {
     /// The settings this copy was opened with.
     package nonisolated let configuration: CopyConfiguration
     private var checkpointInFlight: Task<Void, any Error>?
+    private var listeners: [UInt64: @Sendable (CommitNotice) -> Void] = [:]
+    private var nextListener: UInt64 = 0
     private var failure: MarfaError?
 
     /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
@@ -108,7 +110,7 @@ package actor CopyActor {
     ///
     /// A reading handle throws `readingHandle`; after a failed fsync the copy refuses every later write
     /// (fail-stop), since memory may hold a change the disk does not.
-    package func commit(_ changes: [StoreChange]) async throws(MarfaError) {
+    package func commit(_ changes: [StoreChange], origin: CommitOrigin = .housekeeping) async throws(MarfaError) {
         guard let journal else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
@@ -126,6 +128,22 @@ package actor CopyActor {
         if journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes, checkpointInFlight == nil {
             startCheckpoint()
         }
+        if !listeners.isEmpty {
+            let notice = CommitNotice(origin: origin, changes: changes)
+            for listener in listeners.values { listener(notice) }
+        }
+    }
+
+    /// Calls `listener` after every durable commit, until `removeListener` with the returned token.
+    package func addListener(_ listener: @escaping @Sendable (CommitNotice) -> Void) -> UInt64 {
+        nextListener += 1
+        listeners[nextListener] = listener
+        return nextListener
+    }
+
+    /// Stops calling a listener.
+    package func removeListener(_ token: UInt64) {
+        listeners[token] = nil
     }
 
     /// Writes a snapshot of the whole state now and returns once it is durable and the old journal is gone.

@@ -65,8 +65,12 @@ struct CatchUp {
         default:
             return EventApplier.Outcome(changes: [], skipped: false)
         }
-        try await engine.commit(outcome.changes)
-        onApplied(event, await engine.state.cursor ?? "")
+        let cursor = outcome.changes.reversed().lazy.compactMap { change -> String? in
+            if case .setCursor(let cursor?) = change { return cursor }
+            return nil
+        }.first ?? ""
+        try await engine.commit(outcome.changes, origin: .server(event: event.name, cursor: cursor))
+        onApplied(event, cursor)
         return outcome
     }
 

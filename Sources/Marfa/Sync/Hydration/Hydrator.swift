@@ -37,7 +37,8 @@ struct Hydrator {
         let head = try await headCursor()
         let catalog = try await CatalogReader(client: client).read()
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
-        try await engine.commit([.setHydration(.inProgress), .setCursor(nil), .clearRows, .setSlice(slice)])
+        try await engine.commit(
+            [.setHydration(.inProgress), .setCursor(nil), .clearRows, .setSlice(slice)], origin: .refreshed("hydrated"))
         var listed: UInt64 = 0
         var pages: UInt64 = 0
         let reader = PageReader(client: client)
@@ -54,7 +55,7 @@ struct Hydrator {
                     let edges = try await edgesOf(parsed, pages: &pages)
                     changes.append(contentsOf: edges.map(StoreChange.putEdge))
                 }
-                try await engine.commit(changes)
+                try await engine.commit(changes, origin: .refreshed("hydrated"))
                 listed += UInt64(rows.count)
                 progress(FillProgress(listed: listed, expected: nil))
             }
@@ -65,7 +66,7 @@ struct Hydrator {
             let edgePages = try await reader.walk("/edges", query: query) { rows throws(MarfaError) in
                 var changes: [StoreChange] = []
                 for row in rows { changes.append(.putEdge(try WireRows.edge(row))) }
-                try await engine.commit(changes)
+                try await engine.commit(changes, origin: .refreshed("hydrated"))
             }
             pages += edgePages
         }

@@ -85,3 +85,20 @@ package enum StreamEvent: Sendable, Hashable {
 
     private static func text(_ id: EventID?) -> String { id.map(\.description) ?? "unknown" }
 }
+
+extension StreamEvent {
+    /// The event's name as the log spells it (`item.updated`, `stream_live`…).
+    package var name: String {
+        switch self {
+        case .streamCursor: return "stream_cursor"
+        case .streamLive: return "stream_live"
+        case .item(let kind, _, _, _), .edge(let kind, _, _, _): return kind.rawValue
+        case .itemPurged: return EventKind.itemPurged.rawValue
+        case .metadataChanged: return EventKind.metadataChanged.rawValue
+        case .catchupTooOld: return "catchup_too_old"
+        case .cursorAhead: return "cursor_ahead"
+        case .streamIncomplete: return "stream_incomplete"
+        case .readViewChanged: return "read_view_changed"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import MarfaEngine
+import Synchronization
+
+/// The fan-out of one copy's commits to its `changes()` streams and `updates()` sequences.
+final class CopyEvents: Sendable {
+    private struct Listeners {
+        var changes: [UInt64: AsyncStream<Change>.Continuation] = [:]
+        var updates: [UInt64: UpdateChannel] = [:]
+        var next: UInt64 = 0
+        var token: UInt64?
+    }
+
+    private let engine: CopyActor
+    private let listeners = Mutex(Listeners())
+
+    init(engine: CopyActor) {
+        self.engine = engine
+    }
+
+    /// Starts listening to the engine once; later subscribers share the one listener.
+    func start() async {
+        guard listeners.withLock({ $0.token == nil }) else { return }
+        let token = await engine.addListener { [weak self] notice in self?.deliver(notice) }
+        let duplicate = listeners.withLock { state -> Bool in
+            guard state.token == nil else { return true }
+            state.token = token
+            return false
+        }
+        if duplicate { await engine.removeListener(token) }
+    }
+
+    /// A new uncoalesced stream of changes.
+    func changes() -> AsyncStream<Change> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Change.self)
+        let id = listeners.withLock { state -> UInt64 in
+            state.next += 1
+            state.changes[state.next] = continuation
+            return state.next
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.listeners.withLock { $0.changes.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Registers an updates channel; it is told of every commit until it is released.
+    func register(_ channel: UpdateChannel) -> UInt64 {
+        listeners.withLock { state in
+            state.next += 1
+            state.updates[state.next] = channel
+            return state.next
+        }
+    }
+
+    /// Releases an updates channel; answers how many remain.
+    @discardableResult
+    func release(_ id: UInt64) -> Int {
+        listeners.withLock { state in
+            state.updates[id] = nil
+            return state.updates.count
+        }
+    }
+
+    /// Tells every updates channel of a change that is not a commit (connection, fill, last synced).
+    func broadcast(_ change: CopyChange) {
+        for channel in listeners.withLock({ Array($0.updates.values) }) { channel.record(change) }
+    }
+
+    /// Tells every `changes()` stream of an event that names no row (reachability, a stop).
+    func broadcast(_ change: Change) {
+        for continuation in listeners.withLock({ Array($0.changes.values) }) { continuation.yield(change) }
+    }
+
+    private func deliver(_ notice: CommitNotice) {
+        let (streams, channels) = listeners.withLock { (Array($0.changes.values), Array($0.updates.values)) }
+        for channel in channels {
+            if notice.everything {
+                channel.record(.everything)
+            } else {
+                channel.record(.rows(ChangedRows(
+                    items: notice.items, edges: notice.edges, removedItems: notice.removedItems,
+                    removedEdges: notice.removedEdges)))
+            }
+            if notice.queue { channel.record(.queue) }
+            if notice.catalog { channel.record(.catalog) }
+        }
+        guard !streams.isEmpty else { return }
+        let changes = Self.changes(of: notice)
+        for continuation in streams {
+            for change in changes { continuation.yield(change) }
+        }
+    }
+
+    private static func changes(of notice: CommitNotice) -> [Change] {
+        let origin: Change.Origin
+        switch notice.origin {
+        case .local(let kind): origin = .local(kind)
+        case .server(let event, let cursor): origin = .server(event: event, cursor: cursor)
+        case .refreshed(let what): origin = .refreshed(Change.Refresh(rawValue: what) ?? .hydrated)
+        case .housekeeping: return []
+        }
+        if case .refreshed = origin { return [Change(origin: origin)] }
+        var changes = (notice.items + notice.removedItems).map { Change(origin: origin, itemId: $0) }
+        changes += (notice.edges + notice.removedEdges).map { Change(origin: origin, edgeId: $0) }
+        return changes.isEmpty ? [Change(origin: origin)] : changes
+    }
+}

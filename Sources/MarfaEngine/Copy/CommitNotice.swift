@@ -1,0 +1,58 @@
+import MarfaRules
+
+/// Why a commit happened: a local write, an event from the log, or a refresh such as a hydration.
+package enum CommitOrigin: Sendable, Hashable {
+    case local(WriteKind)
+    case server(event: String, cursor: String)
+    case refreshed(String)
+    case housekeeping
+}
+
+/// What one durable commit changed, as listeners hear it once it is on disk.
+package struct CommitNotice: Sendable, Hashable {
+    /// Why the commit happened.
+    package var origin: CommitOrigin
+    /// Items written.
+    package var items: [String] = []
+    /// Items removed.
+    package var removedItems: [String] = []
+    /// Edges written.
+    package var edges: [String] = []
+    /// Edges removed.
+    package var removedEdges: [String] = []
+    /// Whether the queue changed.
+    package var queue = false
+    /// Whether the catalog changed.
+    package var catalog = false
+    /// Whether every row may have changed (rows were cleared).
+    package var everything = false
+
+    /// Summarises a batch of changes.
+    package init(origin: CommitOrigin, changes: [StoreChange]) {
+        self.origin = origin
+        for change in changes {
+            switch change {
+            case .putItem(let item): items.append(item.id)
+            case .removeItem(let id): removedItems.append(id)
+            case .putEdge(let edge): edges.append(edge.id)
+            case .removeEdge(let id): removedEdges.append(id)
+            case .putExtension(let itemId, _, _), .removeExtension(let itemId, _): items.append(itemId)
+            case .putQueuedWrite(let write):
+                queue = true
+                if let itemId = write.itemId, write.edgeId == nil { items.append(itemId) }
+            case .removeQueuedWrite: queue = true
+            case .clearRows: everything = true
+            case .setCatalog: catalog = true
+            case .setPins(let pins): items.append(contentsOf: pins)
+            case .setSlice, .setCursor, .setHydration, .setInstanceId: break
+            }
+        }
+        items = Self.unique(items)
+        edges = Self.unique(edges)
+    }
+
+    private static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+}
