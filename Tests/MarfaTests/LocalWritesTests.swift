@@ -236,3 +236,20 @@ final class LocalWritesTests: XCTestCase {
         await copy.close()
     }
 }
+
+extension LocalWritesTests {
+    func testOnlyABlockedWriteCanBeWithdrawnAndOnlyARefusedOneDiscarded_Q35_Q36() async throws {
+        let copy = try await WorkingCopy.open(store: store)
+        let write = try await copy.items.create(Draft(type: "core.note"))
+        do {
+            _ = try await copy.queue.withdraw(write.id)
+            XCTFail("an unanswered write was withdrawn")
+        } catch let error as MarfaError {
+            XCTAssertEqual(error.code(), "invalid")
+            XCTAssertTrue(error.message.contains("unanswered"))
+        }
+        expectEqual(try await copy.queue.discard(write.id), false)
+        expectEqual(try await copy.queue.all().count, 1)
+        await copy.close()
+    }
+}

@@ -52,7 +52,7 @@ public final class WorkingCopy: Sendable {
         tags = Tags(engine: engine)
         metadata = Metadata(engine: engine)
         extensions = Extensions(engine: engine)
-        queue = Queue(engine: engine)
+        queue = Queue(engine: engine, server: server)
         events = CopyEvents(engine: engine)
     }
 

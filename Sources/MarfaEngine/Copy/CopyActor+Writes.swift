@@ -120,3 +120,46 @@ extension CopyActor {
             origin: .refreshed("hydrated"))
     }
 }
+
+extension CopyActor {
+    /// Drops a refused write that nothing waits on; the copy's rows stay as they are (Q-36). Answers whether it took.
+    package func discard(_ id: String) async throws(MarfaError) -> Bool {
+        guard let position = state.queuePosition[id] else { return false }
+        let write = state.queue[position]
+        guard case .refused? = write.verdict else { return false }
+        let waitedOn = state.queue.contains { $0.dependsOn.contains(id) || ($0.follows == id && $0.isUnanswered) }
+        guard !waitedOn else { return false }
+        try await commit([.removeQueuedWrite(id: id)], origin: .refreshed("withdrawn"))
+        return true
+    }
+
+    /// The write a withdraw may take: only one blocked `ancestor_unavailable` or `conflict_unresolved` (Q-35).
+    package func withdrawable(_ id: String) throws(MarfaError) -> QueuedWrite {
+        guard let position = state.queuePosition[id] else {
+            throw MarfaError.notFound(code: "not_found", message: "no queued write \(id)")
+        }
+        let write = state.queue[position]
+        switch write.verdict {
+        case .blocked(.ancestorUnavailable, _)?, .blocked(.conflictUnresolved, _)?:
+            return write
+        default:
+            throw MarfaError.invalid(
+                message: "only a write blocked ancestor_unavailable or conflict_unresolved can be withdrawn; "
+                    + "\(id) is \(write.verdict?.name ?? "unanswered")")
+        }
+    }
+
+    /// Drops a withdrawn write and resets its row to the server's, with the remaining writes laid over (Q-35).
+    package func withdraw(_ id: String, serverRow: Item?) async throws(MarfaError) {
+        let write = try withdrawable(id)
+        var changes: [StoreChange] = [.removeQueuedWrite(id: id)]
+        if let itemId = write.itemId {
+            var row = serverRow
+            for other in state.queuedWrites(onItem: itemId) where other.id != id && LayOver.isWaiting(other) {
+                row = LayOver.item(after: other, on: row, now: configuration.writeContext.now())
+            }
+            changes.append(row.map(StoreChange.putItem) ?? .removeItem(id: itemId))
+        }
+        try await commit(changes, origin: .refreshed("withdrawn"))
+    }
+}

@@ -23,6 +23,15 @@ extension DeviceCommand {
             words: ["queue"], spec: CommandSpec(usage: "queue", summary: "every queued write in send order")
         ) { _, copy in .array(try await copy.queue.all().map(JSONShapes.queuedWrite)) },
         DeviceCommand(
+            words: ["discard"],
+            spec: CommandSpec(usage: "discard <queue-id>", summary: "drop a refused write", positionals: ["id"])
+        ) { arguments, copy in .bool(try await copy.queue.discard(arguments.positional(0))) },
+        DeviceCommand(
+            words: ["withdraw"],
+            spec: CommandSpec(
+                usage: "withdraw <queue-id> --url U --key K", summary: "withdraw a blocked write", positionals: ["id"])
+        ) { arguments, copy in .bool(try await copy.queue.withdraw(arguments.positional(0))) },
+        DeviceCommand(
             words: ["checkpoint"], spec: CommandSpec(usage: "checkpoint", summary: "write a snapshot now")
         ) { _, copy in
             try await copy.checkpoint()
