@@ -16,6 +16,11 @@ let package = Package(
         .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage"]),
         .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
+        .systemLibrary(
+            name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .executableTarget(
+            name: "marfa-bench", dependencies: ["MarfaEngine", "MarfaRules", "CSQLite", "CZstd"],
+            path: "Benchmarks/marfa-bench"),
         .executableTarget(name: "http-probe", dependencies: ["MarfaInstance"], path: "Benchmarks/http-probe"),
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),

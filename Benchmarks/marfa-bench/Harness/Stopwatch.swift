@@ -1,0 +1,17 @@
+import Glibc
+
+/// Monotonic time in nanoseconds, for timing single operations.
+enum Stopwatch {
+    /// Nanoseconds on the monotonic clock.
+    @inline(__always)
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    /// Seconds elapsed since `start`.
+    static func seconds(since start: UInt64) -> Double {
+        Double(now() &- start) / 1e9
+    }
+}

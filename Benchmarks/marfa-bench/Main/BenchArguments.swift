@@ -1,0 +1,90 @@
+/// The command line: `marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP]] [--json FILE]
+/// [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep]`.
+struct BenchArguments {
+    /// The usage text.
+    static let usage = """
+        usage: marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP…]] [--json FILE]
+                           [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep]
+          --size            dataset tier (default 10k); N items for a custom size
+          --smoke           a tiny tier for tests: the gate and every operation, no time asserted
+          --only            groups or name prefixes: get, list, search, write, write-concurrent, events,
+                            snapshot, open, crash, memory (the gate runs for what is selected)
+          --json            write the whole run as JSON
+          --write-baseline  also write it as DIR/<tier>-<machine>.json (default Benchmarks/Baselines)
+          --compare         compare ratios with a baseline JSON; exits 3 on a regression over 25 %
+          --seed            dataset seed (default 1296126534)
+          --dir             where the run's folder (marfa-bench-<pid>) goes: on the filesystem to measure
+                            (default $TMPDIR or /tmp); --keep keeps the folder
+        """
+
+    /// The tier.
+    var plan: RunPlan
+    /// Groups or name prefixes to run; empty runs all.
+    var only: [String] = []
+    /// Where to write JSON.
+    var json: String?
+    /// Where to write a baseline, if asked.
+    var baselineFolder: String?
+    /// A baseline to compare with.
+    var compare: String?
+    /// The dataset seed.
+    var seed: UInt64 = 0x4D41_5246
+    /// The folder the run's own folder goes in (the memory child: its own folder).
+    var directory: String?
+    /// Whether to keep the working folder.
+    var keep = false
+    /// Set when the process is the memory child.
+    var memoryChild = false
+
+    /// Parses `arguments` (without the program name).
+    init(_ arguments: [String]) throws(BenchError) {
+        var plan = RunPlan.named("10k")
+        var rest = arguments[...]
+        func value(_ flag: String) throws(BenchError) -> String {
+            guard let next = rest.first, !next.hasPrefix("--") else {
+                throw BenchError.usage("\(flag) needs a value")
+            }
+            rest = rest.dropFirst()
+            return next
+        }
+        while let flag = rest.first {
+            rest = rest.dropFirst()
+            switch flag {
+            case "--size":
+                let name = try value(flag)
+                guard let named = RunPlan.named(name) else { throw BenchError.usage("unknown size \(name)") }
+                plan = named
+            case "--smoke": plan = RunPlan.named("smoke")
+            case "--only": only += try value(flag).split(separator: ",").map(String.init)
+            case "--json": json = try value(flag)
+            case "--write-baseline":
+                if let next = rest.first, !next.hasPrefix("--") {
+                    baselineFolder = next
+                    rest = rest.dropFirst()
+                } else {
+                    baselineFolder = "Benchmarks/Baselines"
+                }
+            case "--compare": compare = try value(flag)
+            case "--seed":
+                let text = try value(flag)
+                guard let parsed = UInt64(text) else {
+                    throw BenchError.usage("--seed takes a whole number, not \(text)")
+                }
+                seed = parsed
+            case "--dir": directory = try value(flag)
+            case "--keep": keep = true
+            case "--memory-child": memoryChild = true
+            case "--help", "-h": throw BenchError(Self.usage, exitStatus: 0)
+            default: throw BenchError.usage("unknown argument \(flag)")
+            }
+        }
+        guard let plan else { throw BenchError.usage("no size") }
+        self.plan = plan
+    }
+
+    /// Whether an operation of `group` named `name` is selected.
+    func selects(group: String, name: String = "") -> Bool {
+        only.isEmpty
+            || only.contains { group == $0 || (!name.isEmpty && name.hasPrefix($0)) || group.hasPrefix($0 + "-") }
+    }
+}

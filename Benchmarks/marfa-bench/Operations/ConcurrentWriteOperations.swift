@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import MarfaEngine
+import MarfaRules
+
+/// Durable writes from 1, 8 and 64 concurrent writers: ours share fsyncs (group commit); the peer's one
+/// connection behind a mutex commits them one after another.
+enum ConcurrentWriteOperations {
+    /// The writer counts of benchmarks.md.
+    static let writerCounts = [1, 8, 64]
+
+    /// One operation per writer count; a sample is one round of `concurrentWrites` writes.
+    static func make(_ context: BenchContext) -> [BenchOperation] {
+        writerCounts.map { writers in
+            let perRound = max(writers, context.plan.concurrentWrites / writers * writers)
+            let rounds = context.plan.concurrentRounds + 1
+            let items = context.freshItems(perRound * rounds)
+            let latencies = LatencyLog()
+            let peer = LockedPeer(context.peer)
+            let ceiling = min(
+                Double(writers) / context.probes.fsync.p50,
+                ProbeResults.diskWriteBytesPerSecond / context.averageItemBytes)
+            return BenchOperation(
+                name: "write/concurrent-\(writers)", group: "write-concurrent",
+                ours: BenchSide(
+                    label: "marfa commit", promise: "durable per commit (group commit)",
+                    run: { round in
+                        let slice = Array(items[(round * perRound)..<((round + 1) * perRound)])
+                        try await ourRound(
+                            slice, writers: writers, copy: context.marfa.copy, log: round > 0 ? latencies : nil)
+                        return slice.count
+                    }),
+                peers: [
+                    BenchSide(
+                        label: "sqlite FULL, serialized", promise: "durable per commit, one connection behind a mutex",
+                        run: { round in
+                            let slice = Array(items[(round * perRound)..<((round + 1) * perRound)])
+                            await peer.round(slice, writers: writers)
+                            return slice.count
+                        })
+                ],
+                warmup: 1, samples: context.plan.concurrentRounds, unitsPerSample: perRound,
+                floor: Floor(
+                    kind: .throughput, value: ceiling,
+                    basis: "min(writers ÷ fsync, 0.7 GB/s ÷ record size); target ≥ 70 %"),
+                extras: {
+                    try peer.failure()
+                    return latencies.extras()
+                },
+                notes: ["\(perRound) writes per round, \(writers) writer tasks; ours has no search index yet"])
+        }
+    }
+
+    private static func ourRound(_ items: [Item], writers: Int, copy: CopyActor, log: LatencyLog?) async throws {
+        try await withThrowingTaskGroup(of: [UInt64].self) { group in
+            for writer in 0..<writers {
+                let mine = stride(from: writer, to: items.count, by: writers).map { items[$0] }
+                group.addTask {
+                    var times: [UInt64] = []
+                    for item in mine {
+                        let start = Stopwatch.now()
+                        try await copy.commit([.putItem(item)])
+                        times.append(Stopwatch.now() &- start)
+                    }
+                    return times
+                }
+            }
+            for try await times in group { log?.append(times) }
+        }
+    }
+}

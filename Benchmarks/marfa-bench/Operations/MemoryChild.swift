@@ -1,0 +1,54 @@
+import Foundation
+import MarfaEngine
+import MarfaRules
+
+/// The child side of the memory measurement: load a fresh copy item by item, report resident memory.
+enum MemoryChild {
+    /// Loads `size` items of `seed` (and their edges) into a copy in `directory`; prints one JSON line.
+    static func run(size: Int, seed: UInt64, directory: String) async throws {
+        try? FileManager.default.removeItem(atPath: directory)
+        let vocabulary = try Vocabulary()
+        var configuration = CopyConfiguration()
+        configuration.snapshotThresholdBytes = .max
+        let copy = try await CopyActor.open(
+            at: URL(fileURLWithPath: directory + "/store"), origin: nil, configuration: configuration)
+        ProcessMemory.trim()
+        let before = ProcessMemory.residentBytes()
+        let encoded = try await load(into: copy, vocabulary: vocabulary, size: size, seed: seed)
+        ProcessMemory.trim()
+        let after = ProcessMemory.residentBytes()
+        let held = await copy.state.items.count
+        await copy.close()
+        let report = MemoryOperation.ChildReport(
+            items: held, residentBefore: before, residentAfter: after, encodedBytes: encoded)
+        let line = try JSONEncoder().encode(report)
+        print(String(decoding: line, as: UTF8.self))
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Streams the items (then the edges) into `copy`; the generator and the edge list die on return, so they are
+    /// not counted as the copy's memory.
+    private static func load(into copy: CopyActor, vocabulary: Vocabulary, size: Int, seed: UInt64) async throws -> Int
+    {
+        var generator = DatasetGenerator(vocabulary: vocabulary, seed: seed, size: size)
+        var encoded = 0
+        var batch: [StoreChange] = []
+        while let item = generator.nextItem() {
+            batch.append(.putItem(item))
+            if batch.count == 1000 {
+                encoded += StoreChange.encode(batch).count
+                try await copy.commit(batch)
+                batch = []
+            }
+        }
+        if !batch.isEmpty {
+            encoded += StoreChange.encode(batch).count
+            try await copy.commit(batch)
+        }
+        let edges = generator.makeEdges()
+        for start in stride(from: 0, to: edges.count, by: 4000) {
+            try await copy.commit(edges[start..<min(start + 4000, edges.count)].map { .putEdge($0) })
+        }
+        return encoded
+    }
+}

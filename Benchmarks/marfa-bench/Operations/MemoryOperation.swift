@@ -1,0 +1,97 @@
+import Foundation
+import MarfaEngine
+import MarfaRules
+
+/// Memory per item: a child process loads the dataset into a fresh copy and reports its resident memory before
+/// and after (from `/proc/self/statm`, after `malloc_trim`); the peer's figure is its bytes on disk.
+enum MemoryOperation {
+    /// What the child reports, one JSON line on stdout.
+    struct ChildReport: Codable {
+        /// Items loaded.
+        var items: Int
+        /// Resident bytes before the load (vocabulary and generator ready).
+        var residentBefore: Int
+        /// Resident bytes after the load.
+        var residentAfter: Int
+        /// Encoded bytes of the items loaded.
+        var encodedBytes: Int
+    }
+
+    /// Runs the child and compares with the peer's sizes; `trigramsPerItem` feeds the floor.
+    static func run(_ context: BenchContext, peerSizes: PeerSizes, trigramsPerItem: Double) throws -> OperationResult {
+        let report = try runChild(context)
+        let count = Double(max(report.items, 1))
+        let perItem = Double(report.residentAfter - report.residentBefore) / count
+        let raw = Double(report.encodedBytes) / count
+        let floor = raw + trigramsPerItem * 4 + 100
+        let rows = Double(peerSizes.rowBytes)
+        return OperationResult(
+            name: "memory/per-item", group: "memory", unit: "bytes/item", unitsPerSample: 1,
+            ours: SideResult(label: "marfa RSS", value: perItem),
+            peers: [
+                SideResult(
+                    label: "sqlite trigram (disk)", promise: "file bytes, not memory",
+                    value: (rows + Double(peerSizes.trigramBytes)) / count),
+                SideResult(
+                    label: "sqlite porter (disk)", promise: "file bytes, not memory",
+                    value: (rows + Double(peerSizes.porterBytes)) / count),
+            ],
+            floor: Floor(
+                kind: .size, value: floor,
+                basis:
+                    "encoded row (\(Int(raw)) B) + \(Int(trigramsPerItem)) distinct trigrams × 4 B + 100 B; target ≤ 2×"
+            ),
+            notes: [
+                "measured in a child process; ours holds no search index yet, so it sits below the floor's postings"
+            ],
+            tags: [:],
+            extras: [
+                "resident before bytes": Double(report.residentBefore),
+                "resident after bytes": Double(report.residentAfter), "encoded bytes per item": raw,
+            ])
+    }
+
+    /// Distinct trigrams (of folded scalars) per searchable item, over a sample of the dataset.
+    static func trigramsPerItem(_ dataset: BenchDataset, sample: Int = 500) -> Double {
+        let items = dataset.items.prefix(sample)
+        var total = 0
+        for item in items {
+            let text = [item.properties["title"]?.string ?? "", item.properties["body"]?.string ?? ""]
+                .joined(separator: "\u{0}")
+            let scalars = Array(String(decoding: SearchSemantics.fold(text), as: UTF8.self).unicodeScalars)
+            var seen = Set<String>()
+            if scalars.count >= 3 {
+                for start in 0...(scalars.count - 3) {
+                    var gram = String.UnicodeScalarView()
+                    gram.append(contentsOf: scalars[start..<(start + 3)])
+                    seen.insert(String(gram))
+                }
+            }
+            total += seen.count
+        }
+        return Double(total) / Double(max(items.count, 1))
+    }
+
+    private static func runChild(_ context: BenchContext) throws -> ChildReport {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [
+            "--memory-child", "--size", String(context.plan.size), "--seed", String(context.dataset.seed),
+            "--dir", context.directory + "/memory-child",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+            let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last
+        else {
+            throw BenchError("memory child failed (exit \(process.terminationStatus))")
+        }
+        return try JSONDecoder().decode(ChildReport.self, from: Data(line.utf8))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import MarfaEngine
+import MarfaRules
+
+/// Snapshot write (`checkpoint`) and open from a snapshot, against their floors; the peer has no counterpart
+/// for the first and answers its first query after open for the second.
+enum SnapshotOperations {
+    /// `checkpoint()` of the whole state: encode, zstd, write, fsync, rename, fsync the folder.
+    static func checkpoint(_ context: BenchContext) async throws -> BenchOperation {
+        let state = await context.marfa.copy.state
+        let payload = StoreChange.encode(state.asChanges)
+        let zstd = try ZstdProbe.measure(payload, rounds: 1)
+        context.probes.zstd = zstd
+        let floor =
+            max(
+                Double(payload.count) / zstd.compressBytesPerSecond,
+                Double(zstd.compressedBytes) / ProbeResults.diskWriteBytesPerSecond) + 2 * context.probes.fsync.p50
+        return BenchOperation(
+            name: "snapshot/checkpoint", group: "snapshot",
+            ours: BenchSide(
+                label: "marfa checkpoint",
+                run: { _ in
+                    try await context.marfa.copy.checkpoint()
+                    return 1
+                }),
+            peers: [], warmup: 0, samples: context.plan.checkpoints,
+            floor: Floor(
+                kind: .latency, value: floor,
+                basis: "max(raw ÷ zstd-1 speed, compressed ÷ 0.7 GB/s) + 2 fsyncs; target ≤ 1.3×"),
+            extras: {
+                var extras = try await whileRunning(context)
+                let sizes = context.marfa.fileSizes()
+                extras["raw bytes"] = Double(payload.count)
+                extras["snapshot bytes"] = Double(sizes.snapshot)
+                extras["zstd -1 bytes of the same payload"] = Double(zstd.compressedBytes)
+                extras["snapshot ÷ zstd -1 (target ≤ 1.1)"] =
+                    Double(sizes.snapshot) / Double(max(zstd.compressedBytes, 1))
+                return extras
+            },
+            notes: ["the encoding runs on a detached task; writes go on meanwhile (see extras)"])
+    }
+
+    /// One more checkpoint with writes going on, measuring the slowest write and the memory it took.
+    private static func whileRunning(_ context: BenchContext) async throws -> [String: Double] {
+        let copy = context.marfa.copy
+        let items = context.freshItems(5000)
+        ProcessMemory.trim()
+        let before = ProcessMemory.residentBytes()
+        let done = DoneFlag()
+        let checkpoint = Task {
+            defer { done.set() }
+            try await copy.checkpoint()
+        }
+        var slowest: UInt64 = 0
+        var peak = before
+        var written = 0
+        let start = Stopwatch.now()
+        while written < items.count && !done.isSet {
+            let begin = Stopwatch.now()
+            try await copy.commit([.putItem(items[written])])
+            slowest = max(slowest, Stopwatch.now() &- begin)
+            written += 1
+            peak = max(peak, ProcessMemory.residentBytes())
+        }
+        try await checkpoint.value
+        let elapsed = Stopwatch.seconds(since: start)
+        for item in items[0..<written] { try context.peer.write(item, search: true) }
+        return [
+            "writes during checkpoint": Double(written), "slowest write during checkpoint s": Double(slowest) / 1e9,
+            "checkpoint with writes s": elapsed, "peak extra RSS during checkpoint bytes": Double(peak - before),
+        ]
+    }
+
+    /// Close, then open and answer the first read: ours from the snapshot, the peer from its file.
+    static func open(_ context: BenchContext) async throws -> BenchOperation {
+        try await context.marfa.copy.checkpoint()
+        let sizes = context.marfa.fileSizes()
+        let raw = Double(context.probes.zstd?.inputBytes ?? 0)
+        let decompress = context.probes.zstd?.decompressBytesPerSecond ?? 1e9
+        let floor = Double(sizes.snapshot) / ProbeResults.diskReadBytesPerSecond + raw / decompress
+        let firstId = context.datasetId(0)
+        return BenchOperation(
+            name: "open/snapshot-to-first-read", group: "open",
+            ours: BenchSide(
+                label: "marfa open + get", prepare: { _ in await context.marfa.close() },
+                run: { _ in
+                    try await context.marfa.open()
+                    return Int(try await context.marfa.copy.readableItem(firstId)?.version ?? -1)
+                }),
+            peers: [
+                BenchSide(
+                    label: "sqlite open + get", prepare: { _ in context.peer.close() },
+                    run: { _ in
+                        try context.peer.reopen()
+                        return Int(try context.peer.get(firstId)?.version ?? -1)
+                    })
+            ],
+            warmup: 0, samples: context.plan.opens,
+            floor: Floor(
+                kind: .latency, value: floor,
+                basis: "compressed ÷ 0.85 GB/s + raw ÷ zstd decompress speed (decode not counted); target ≤ 1.5×"),
+            notes: [
+                "warm page cache only: /proc/sys/vm/drop_caches is not writable here",
+                "first read = fully indexed for now: the engine builds no index on open yet",
+            ])
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import MarfaEngine
+import MarfaRules
+
+/// The Marfa store under test: the open `CopyActor`, reopened by the open and crash-restore operations.
+final class CopyHandle {
+    /// The store folder.
+    let url: URL
+    /// The settings every open uses.
+    private(set) var configuration: CopyConfiguration
+    /// The clock creates are planned with, set before each create so both stores get the same row.
+    let clock: BenchClock
+    /// The open copy.
+    private(set) var copy: CopyActor
+
+    /// Opens (or creates) the store at `url`.
+    init(url: URL, configuration: CopyConfiguration = CopyConfiguration()) async throws {
+        let clock = BenchClock()
+        var configuration = configuration
+        configuration.writeContext = WriteContext(now: { clock.now }, mintId: { ItemID.make() })
+        self.url = url
+        self.configuration = configuration
+        self.clock = clock
+        copy = try await CopyActor.open(at: url, origin: nil, configuration: configuration)
+    }
+
+    /// Closes the copy and opens the store again; answers the seconds the open took.
+    @discardableResult
+    func reopen() async throws -> Double {
+        await copy.close()
+        let start = Stopwatch.now()
+        copy = try await CopyActor.open(at: url, origin: nil, configuration: configuration)
+        return Stopwatch.seconds(since: start)
+    }
+
+    /// Closes the copy and opens it again with another snapshot threshold (the crash phase keeps its journal).
+    func reopen(snapshotThresholdBytes: UInt64) async throws {
+        configuration.snapshotThresholdBytes = snapshotThresholdBytes
+        try await reopen()
+    }
+
+    /// Closes the copy without opening it again (`open()` must follow before the next use).
+    func close() async {
+        await copy.close()
+    }
+
+    /// Opens the store after `close()`.
+    func open() async throws {
+        copy = try await CopyActor.open(at: url, origin: nil, configuration: configuration)
+    }
+
+    /// Loads the dataset in commits of `batch` rows, then writes a snapshot; answers the seconds it took.
+    func load(items: [Item], edges: [Edge], batch: Int = 1000) async throws -> Double {
+        let start = Stopwatch.now()
+        for chunk in stride(from: 0, to: items.count, by: batch) {
+            try await copy.commit(items[chunk..<min(chunk + batch, items.count)].map { .putItem($0) })
+        }
+        for chunk in stride(from: 0, to: edges.count, by: batch * 4) {
+            try await copy.commit(edges[chunk..<min(chunk + batch * 4, edges.count)].map { .putEdge($0) })
+        }
+        try await copy.checkpoint()
+        return Stopwatch.seconds(since: start)
+    }
+
+    /// Bytes of the newest snapshot file and of every journal segment in the store folder.
+    func fileSizes() -> (snapshot: Int, journal: Int) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        var snapshot = 0
+        var journal = 0
+        for name in names.sorted() {
+            let size =
+                ((try? FileManager.default.attributesOfItem(atPath: url.path + "/" + name))?[.size]
+                as? NSNumber)?.intValue ?? 0
+            if name.hasPrefix("snapshot-") && name.hasSuffix(".zst") { snapshot = size }
+            if name.hasPrefix("journal-") { journal += size }
+        }
+        return (snapshot, journal)
+    }
+}

@@ -1,0 +1,13 @@
+/// The peer's bytes on disk.
+struct PeerSizes: Codable, Sendable {
+    /// The database file.
+    var fileBytes = 0
+    /// Its WAL.
+    var walBytes = 0
+    /// Rows, indexes and the other tables.
+    var rowBytes = 0
+    /// The trigram FTS5 table and its shadow tables.
+    var trigramBytes = 0
+    /// The porter FTS5 table and its shadow tables.
+    var porterBytes = 0
+}

@@ -1,0 +1,49 @@
+import Foundation
+import MarfaRules
+
+extension PeerStore {
+    /// Loads the dataset in transactions of `batch` rows, filling both FTS5 tables; answers the seconds it took.
+    func load(items: [Item], edges: [Edge], batch: Int = 2000) throws(BenchError) -> Double {
+        let start = Stopwatch.now()
+        try setSynchronous(.normal)
+        for chunk in stride(from: 0, to: items.count, by: batch) {
+            try begin()
+            for item in items[chunk..<min(chunk + batch, items.count)] {
+                try upsert(item, trigram: true, porter: true)
+            }
+            try commit()
+        }
+        for chunk in stride(from: 0, to: edges.count, by: batch) {
+            try begin()
+            for edge in edges[chunk..<min(chunk + batch, edges.count)] { try upsert(edge) }
+            try commit()
+        }
+        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE); ANALYZE;")
+        try setSynchronous(.full)
+        return Stopwatch.seconds(since: start)
+    }
+
+    /// File sizes: the database, its WAL, and bytes per table group from `dbstat`.
+    func sizes() throws(BenchError) -> PeerSizes {
+        let statement = try connection.statement("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name")
+        var sizes = PeerSizes()
+        while try statement.step() {
+            let name = statement.text(0) ?? ""
+            let bytes = Int(statement.integer(1))
+            if name.hasPrefix(PeerSchema.trigramTable) {
+                sizes.trigramBytes += bytes
+            } else if name.hasPrefix(PeerSchema.porterTable) {
+                sizes.porterBytes += bytes
+            } else {
+                sizes.rowBytes += bytes
+            }
+        }
+        sizes.fileBytes = Self.fileSize(path)
+        sizes.walBytes = Self.fileSize(path + "-wal")
+        return sizes
+    }
+
+    private static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Glibc
+
+/// This process's resident memory, from `/proc/self/statm`.
+enum ProcessMemory {
+    /// Resident bytes now, or 0 when `/proc` cannot be read.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Returns freed heap memory to the system (glibc's `malloc_trim`, looked up at run time since Swift's Glibc
+    /// module does not import it), so resident memory counts live data.
+    static func trim() {
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
+}
