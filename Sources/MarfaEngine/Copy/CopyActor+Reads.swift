@@ -58,7 +58,7 @@ extension CopyActor {
     /// The edges of one type the copy holds.
     package func edges(ofType type: String) throws(MarfaError) -> [Edge] {
         _ = try edgeReadCompleteness()
-        return sortedEdges(state.edgesOfType[type])
+        return sortedEdges(state.edgesOfType[type].map { Set($0.keys) })
     }
 
     /// The held edges of the given ids, each once, in first-named order.

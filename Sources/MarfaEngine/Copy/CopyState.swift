@@ -5,25 +5,25 @@ import MarfaRules
 /// A value type, so a snapshot is an O(1) copy-on-write capture while the actor goes on changing its own.
 package struct CopyState: Sendable {
     /// Items by id, in every state.
-    package private(set) var items: [String: Item] = [:]
+    package private(set) var items = ShardedDictionary<String, Item>()
     /// Edges by id, answered and queued.
-    package private(set) var edges: [String: Edge] = [:]
+    package private(set) var edges = ShardedDictionary<String, Edge>()
     /// Edge ids by the item they start at.
-    package private(set) var edgesFrom: [String: Set<String>] = [:]
+    package private(set) var edgesFrom = ShardedDictionary<String, Set<String>>()
     /// Edge ids by the item they point at.
-    package private(set) var edgesTo: [String: Set<String>] = [:]
+    package private(set) var edgesTo = ShardedDictionary<String, Set<String>>()
     /// Edge ids by edge type.
-    package private(set) var edgesOfType: [String: Set<String>] = [:]
+    package private(set) var edgesOfType: [String: ShardedDictionary<String, Bool>] = [:]
     /// Extension bodies by item id, then namespace.
-    package private(set) var extensions: [String: [String: JSONObject]] = [:]
+    package private(set) var extensions = ShardedDictionary<String, [String: JSONObject]>()
     /// The queue in send order.
     package private(set) var queue: [QueuedWrite] = []
     /// Each queued write's position in `queue`.
-    package private(set) var queuePosition: [String: Int] = [:]
+    package private(set) var queuePosition = ShardedDictionary<String, Int>()
     /// Queued write ids by the item they name (edge writes by their source), in queue order.
-    package private(set) var queueIdsByItem: [String: [String]] = [:]
+    package private(set) var queueIdsByItem = ShardedDictionary<String, [String]>()
     /// Queued write ids by the edge they name, in queue order.
-    package private(set) var queueIdsByEdge: [String: [String]] = [:]
+    package private(set) var queueIdsByEdge = ShardedDictionary<String, [String]>()
     /// The slice the last hydration took.
     package private(set) var slice: Slice?
     /// The id of the last event applied (WC-18).
@@ -74,12 +74,12 @@ package struct CopyState: Sendable {
             if let itemId = write.itemId { Self.remove(id, under: itemId, in: &queueIdsByItem) }
             if let edgeId = write.edgeId { Self.remove(id, under: edgeId, in: &queueIdsByEdge) }
         case .clearRows:
-            items = [:]
-            edges = [:]
-            edgesFrom = [:]
-            edgesTo = [:]
+            items = ShardedDictionary()
+            edges = ShardedDictionary()
+            edgesFrom = ShardedDictionary()
+            edgesTo = ShardedDictionary()
             edgesOfType = [:]
-            extensions = [:]
+            extensions = ShardedDictionary()
         case .setSlice(let slice): self.slice = slice
         case .setCursor(let cursor): self.cursor = cursor
         case .setHydration(let hydration): self.hydration = hydration
@@ -92,21 +92,22 @@ package struct CopyState: Sendable {
     private mutating func link(_ edge: Edge) {
         edgesFrom[edge.sourceId, default: []].insert(edge.id)
         edgesTo[edge.targetId, default: []].insert(edge.id)
-        edgesOfType[edge.edgeType, default: []].insert(edge.id)
+        edgesOfType[edge.edgeType, default: ShardedDictionary()][edge.id] = true
     }
 
     private mutating func unlink(_ edge: Edge) {
         Self.remove(edge.id, under: edge.sourceId, in: &edgesFrom)
         Self.remove(edge.id, under: edge.targetId, in: &edgesTo)
-        Self.remove(edge.id, under: edge.edgeType, in: &edgesOfType)
+        edgesOfType[edge.edgeType]?[edge.id] = nil
+        if edgesOfType[edge.edgeType]?.isEmpty == true { edgesOfType[edge.edgeType] = nil }
     }
 
-    private static func remove(_ id: String, under key: String, in map: inout [String: Set<String>]) {
+    private static func remove(_ id: String, under key: String, in map: inout ShardedDictionary<String, Set<String>>) {
         map[key]?.remove(id)
         if map[key]?.isEmpty == true { map[key] = nil }
     }
 
-    private static func remove(_ id: String, under key: String, in map: inout [String: [String]]) {
+    private static func remove(_ id: String, under key: String, in map: inout ShardedDictionary<String, [String]>) {
         map[key]?.removeAll { $0 == id }
         if map[key]?.isEmpty == true { map[key] = nil }
     }
@@ -133,7 +134,7 @@ package struct CopyState: Sendable {
         changes.append(.setCatalog(catalog))
         for item in items.values { changes.append(.putItem(item)) }
         for edge in edges.values { changes.append(.putEdge(edge)) }
-        for (itemId, bodies) in extensions {
+        for (itemId, bodies) in extensions.entries {
             for (namespace, body) in bodies {
                 changes.append(.putExtension(itemId: itemId, namespace: namespace, body: body))
             }
