@@ -1,5 +1,6 @@
 import Foundation
 import MarfaEngine
+import Synchronization
 
 /// A local store of one slice of an instance: every read answered at once, every write taken at once and queued.
 public final class WorkingCopy: Sendable {
@@ -19,8 +20,11 @@ public final class WorkingCopy: Sendable {
     public let queue: Queue
 
     let engine: CopyActor
-    let server: Server?
+    private let serverBox: Mutex<Server?>
+    /// The instance and the key in use now.
+    var server: Server? { serverBox.withLock { $0 } }
     let events: CopyEvents
+    let follow: FollowActor
 
     /// Opens the store folder at `store` (creating it), bound to `server`'s origin when given.
     ///
@@ -31,6 +35,7 @@ public final class WorkingCopy: Sendable {
         let engine = try await CopyActor.open(at: store, origin: origin)
         let copy = WorkingCopy(engine: engine, server: server)
         await copy.events.start()
+        await copy.startFollowState()
         return copy
     }
 
@@ -45,7 +50,7 @@ public final class WorkingCopy: Sendable {
 
     init(engine: CopyActor, server: Server?) {
         self.engine = engine
-        self.server = server
+        serverBox = Mutex(server)
         handle = engine.role == .writer ? .writer : .reader
         items = Items(engine: engine)
         edges = Edges(engine: engine)
@@ -54,6 +59,15 @@ public final class WorkingCopy: Sendable {
         extensions = Extensions(engine: engine)
         queue = Queue(engine: engine, server: server)
         events = CopyEvents(engine: engine)
+        follow = FollowActor(
+            engine: engine, server: server, events: events,
+            start: server == nil || engine.role == .reader ? .local : .needsHydration(nil))
+    }
+
+    /// Sets the machine's starting point from the stored hydration state; called once after open.
+    func startFollowState() async {
+        guard server != nil, handle == .writer else { return }
+        if await engine.state.hydration == .complete { await follow.handle(.hydrationSucceeded) }
     }
 
     /// Every change to the copy as it happens, uncoalesced, one element per row touched (seed 003, "changes()").
@@ -66,7 +80,12 @@ public final class WorkingCopy: Sendable {
     public func updates() -> CopyUpdates {
         let channel = UpdateChannel(connection: server == nil || handle == .reader ? .local : .connecting)
         let id = events.register(channel)
-        return CopyUpdates(channel: channel) { [events] in events.release(id) }
+        let follow = self.follow
+        Task { await follow.handle(.updatesBegan) }
+        return CopyUpdates(channel: channel) { [events] in
+            events.release(id)
+            Task { await follow.handle(.updatesEnded) }
+        }
     }
 
     /// The store's origin, slice, cursor, counts and hydration state, answered offline (WC-5).
@@ -87,8 +106,16 @@ public final class WorkingCopy: Sendable {
     public func hydrate(types: [String], tier: SliceTier, edgeTypes: [String] = []) async throws -> HydrateReport {
         try Hydrator.checkTypes(types)
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
-        return try await Hydrator(client: InstanceClient(server: server), engine: engine)
-            .hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
+        do {
+            let report = try await Hydrator(client: InstanceClient(server: server), engine: engine)
+                .hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
+            await follow.handle(.hydrationSucceeded)
+            return report
+        } catch {
+            let stillFilled = await engine.state.hydration == .complete
+            await follow.handle(.hydrationFailed(error as? MarfaError ?? .network(message: "\(error)"), stillFilled: stillFilled))
+            throw error
+        }
     }
 
     /// Replays the instance's log from the stored cursor up to its head (WC-16 to WC-30).
@@ -97,7 +124,14 @@ public final class WorkingCopy: Sendable {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
-        return try await CatchUp(client: InstanceClient(server: server), engine: engine).run()
+        do {
+            let report = try await CatchUp(client: InstanceClient(server: server), engine: engine).run()
+            await follow.handle(.catchUpSucceeded)
+            return report
+        } catch {
+            await follow.handle(.catchUpFailed(error as? MarfaError ?? .network(message: "\(error)")))
+            throw error
+        }
     }
 
     /// Writes a snapshot of the whole copy now and drops the journal it covers.
@@ -105,8 +139,16 @@ public final class WorkingCopy: Sendable {
         try await engine.checkpoint()
     }
 
+    /// Uses another key from now on, for every request; a refused key's wait ends (seed 003, `.keyRefused`).
+    public func useKey(_ key: String) async throws {
+        guard server != nil else { throw MarfaError.noServer(message: "this copy was opened without a server") }
+        serverBox.withLock { $0?.key = key }
+        await follow.useKey(key)
+    }
+
     /// Finishes any snapshot in flight and releases the store; the handle answers nothing afterwards.
     public func close() async {
+        await follow.handle(.closed)
         await engine.close()
     }
 }

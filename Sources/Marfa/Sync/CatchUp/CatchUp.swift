@@ -99,7 +99,7 @@ struct CatchUp {
     }
 
     /// A terminal frame that retires the cursor drops it and expires the copy (WC-30, WC-33); the queue stays.
-    private func expireIfTold(by event: StreamEvent) async throws {
+    func expireIfTold(by event: StreamEvent) async throws {
         switch event {
         case .catchupTooOld, .cursorAhead, .readViewChanged:
             try await engine.commit([.setHydration(.expired), .setCursor(nil)])

@@ -1,0 +1,130 @@
+import Foundation
+import MarfaEngine
+
+/// Holds the event stream while any updates sequence is held (seed 003, WC-78 to WC-81): catches up, follows live
+/// events, backs off when offline and refills a stale copy, as `ConnectionStateMachine` decides. It only performs
+/// I/O and feeds results back to the machine; it talks to `CopyActor`, never to another actor's state.
+actor FollowActor {
+    private var machine: ConnectionStateMachine
+    private let engine: CopyActor
+    private var server: Server?
+    private let events: CopyEvents
+    private var session: Task<Void, Never>?
+    private var retry: Task<Void, Never>?
+    private(set) var counters = FollowCounters()
+
+    init(engine: CopyActor, server: Server?, events: CopyEvents, start: ConnectionStateMachine.Start) {
+        self.engine = engine
+        self.server = server
+        self.events = events
+        machine = ConnectionStateMachine(start: start)
+    }
+
+    /// The connection shown now.
+    var connection: CopyConnection { machine.connection }
+
+    /// Feeds the machine one input and performs what it answers.
+    func handle(_ input: ConnectionInput) {
+        let before = machine.connection
+        let transition = machine.handle(input)
+        if transition.connection != before { events.broadcast(.connection(transition.connection)) }
+        for action in transition.actions { perform(action) }
+    }
+
+    /// Replaces the key used from now on (after `useKey`).
+    func useKey(_ key: String) {
+        server?.key = key
+        handle(.keyChanged)
+    }
+
+    private func perform(_ action: ConnectionAction) {
+        switch action {
+        case .connect:
+            retry?.cancel()
+            session?.cancel()
+            session = Task { await self.follow() }
+        case .scheduleRetry(let instant):
+            retry?.cancel()
+            retry = Task {
+                try? await Task.sleep(until: instant, clock: ContinuousClock())
+                guard !Task.isCancelled else { return }
+                self.handle(.tick)
+            }
+        case .refill:
+            retry?.cancel()
+            session?.cancel()
+            session = Task { await self.refill() }
+        case .stop:
+            retry?.cancel()
+            session?.cancel()
+            session = nil
+        }
+    }
+
+    private func follow() async {
+        guard let server else { return }
+        let catchUp = CatchUp(client: InstanceClient(server: server), engine: engine)
+        counters.opens += 1
+        if counters.opens > 1 { counters.reconnects += 1 }
+        do {
+            let cursor = await engine.state.cursor
+            let stream = try EventStreamConnection(client: catchUp.client, lastEventId: cursor)
+            defer { stream.close() }
+            var opened = false
+            for try await event in stream.events {
+                if Task.isCancelled { return }
+                if !opened {
+                    opened = true
+                    handle(.streamOpened)
+                }
+                if let terminal = event.terminalError {
+                    try await catchUp.expireIfTold(by: event)
+                    throw terminal
+                }
+                switch event {
+                case .streamCursor: continue
+                case .streamLive(let marker, _):
+                    let current = await engine.state.cursor.flatMap { EventID(canonical: $0) }
+                    if let moved = EventCursorRule.cursor(afterMarker: marker, current: current), moved != current {
+                        try await engine.commit([.setCursor(moved.description)])
+                    }
+                    events.broadcast(.lastSynced(Date()))
+                    handle(.followCaughtUp)
+                default:
+                    let outcome = try await catchUp.apply(event)
+                    if outcome.skipped { counters.skipped += 1 } else { counters.applied += 1 }
+                    handle(.eventApplied)
+                }
+            }
+            guard !Task.isCancelled else { return }
+            report(.streamIncomplete(reason: "closed", message: "the event stream ended"))
+        } catch {
+            guard !Task.isCancelled else { return }
+            let failure = error as? MarfaError ?? .network(message: "\(error)")
+            if counters.applied == 0 { counters.failedOpens += 1 }
+            report(failure)
+        }
+    }
+
+    private func report(_ failure: MarfaError) {
+        counters.lastFailure = failure
+        events.broadcast(Change(origin: .serverUnreachable(failure)))
+        handle(.followFailed(failure))
+    }
+
+    private func refill() async {
+        guard let server else { return }
+        let state = await engine.state
+        guard let slice = state.slice else {
+            handle(.refillFailed(.hydrationIncomplete(message: "the copy holds no slice to refill")))
+            return
+        }
+        do {
+            _ = try await Hydrator(client: InstanceClient(server: server), engine: engine)
+                .hydrate(types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes)
+            handle(.refillSucceeded)
+        } catch {
+            handle(.refillFailed(error as? MarfaError ?? .network(message: "\(error)")))
+        }
+    }
+}
