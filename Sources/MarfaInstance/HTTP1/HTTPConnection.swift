@@ -140,6 +140,8 @@ final class HTTPConnection: Sendable {
         case .eventStream(let producer):
             return streamEvents(
                 response, producer: producer, request: request, keepAlive: keepAlive, parser: &parser)
+        case .dropConnection:
+            return false
         }
     }
 

@@ -44,6 +44,13 @@ package struct HTTPResponse: Sendable {
         response.body = .eventStream(producer)
         return response
     }
+
+    /// No answer at all: the server closes the connection once the request is read, as a network fault would.
+    package static var dropped: HTTPResponse {
+        var response = HTTPResponse()
+        response.body = .dropConnection
+        return response
+    }
 }
 
 /// A response body: bytes sent with `Content-Length`, or an event stream sent as it is produced.
@@ -52,4 +59,6 @@ package enum HTTPResponseBody: Sendable {
     case bytes([UInt8])
     /// A server-sent event stream whose producer sends frames through the writer it is given.
     case eventStream(@Sendable (SSEWriter) async -> Void)
+    /// Nothing is written: the connection is closed instead of answered.
+    case dropConnection
 }

@@ -1,0 +1,27 @@
+/// Everything a `ReferenceInstance` starts with, in one value with defaults.
+package struct ReferenceInstanceConfiguration: Sendable {
+    /// The data folder (created 0700); nil for a temporary folder removed at stop.
+    package var dataDirectory: String?
+    /// The numeric address to listen on.
+    package var host = "127.0.0.1"
+    /// The port; 0 asks for an ephemeral one.
+    package var port = 0
+    /// The operator key; nil takes the one kept in the data folder, or makes and keeps one.
+    package var operatorKey: String?
+    /// How long a silent event stream waits before a `:ping` (P-29).
+    package var pingInterval: Duration = .seconds(30)
+    /// How long stopping lets requests finish and streams send their last frame.
+    package var shutdownGracePeriod: Duration = .seconds(5)
+    /// Journal bytes past which a snapshot is written and older segments deleted.
+    package var snapshotThresholdBytes: UInt64 = 64 * 1024 * 1024
+    /// The most event streams open at once.
+    package var streamCapacity = 256
+
+    /// Makes a configuration; every argument has a default.
+    package init(dataDirectory: String? = nil, host: String = "127.0.0.1", port: Int = 0, operatorKey: String? = nil) {
+        self.dataDirectory = dataDirectory
+        self.host = host
+        self.port = port
+        self.operatorKey = operatorKey
+    }
+}

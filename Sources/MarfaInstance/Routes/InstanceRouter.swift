@@ -1,0 +1,101 @@
+import Foundation
+import MarfaRules
+
+/// The handler the HTTP server runs for every request: test hooks, armed faults, authentication (P-3), the door
+/// table, and the headers every answer carries (P-5, P-11).
+package struct InstanceRouter: Sendable {
+    /// The contract number the instance speaks (P-98a).
+    package static let contract = 3
+    /// The instance.
+    package let core: InstanceCore
+
+    /// Makes a router for `core`.
+    package init(core: InstanceCore) {
+        self.core = core
+    }
+
+    /// Answers one request.
+    package func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let requestId = Self.requestId(of: request)
+        let segments = request.path.split(separator: "/").map(String.init)
+        if segments.first == HookDoors.root {
+            return finish(await HookDoors.answer(request, segments: segments, core: core), requestId: requestId)
+        }
+        var withContract = true
+        switch core.faults.take() {
+        case .drop?:
+            return .dropped
+        case .status(let status, let retryAfter)?:
+            return finish(.reply(Self.faultReply(status, retryAfter: retryAfter)), requestId: requestId)
+        case .omitContract?:
+            withContract = false
+        case nil:
+            break
+        }
+        let answer = await route(request, segments: segments)
+        return finish(answer, requestId: requestId, withContract: withContract)
+    }
+
+    private func route(_ request: HTTPRequest, segments: [String]) async -> DoorAnswer {
+        if request.method == "GET", segments.isEmpty { return .reply(IdentityDoors.root(core)) }
+        if request.method == "GET", segments == ["health"] { return .reply(.ok(["status": "ok"])) }
+        guard let key = Self.bearer(of: request).flatMap(core.key(forSecret:)) else {
+            return .reply(Refusal(401, "unauthorized", "A valid API key is required.").reply)
+        }
+        let door = DoorRequest(
+            http: request, segments: segments, access: Access(key: key, catalog: core.catalog), core: core)
+        guard let handler = DoorTable.door(method: request.method, segments: segments) else {
+            return .reply(Refusal(404, "not_found", "No such path.").reply)
+        }
+        return await handler(door)
+    }
+
+    /// Adds the contract header (unless a fault omits it), the request id, the error code, and turns a reply
+    /// into HTTP.
+    func finish(_ answer: DoorAnswer, requestId: String, withContract: Bool = true) -> HTTPResponse {
+        var response: HTTPResponse
+        switch answer {
+        case .stream(let stream):
+            response = stream
+        case .reply(let reply):
+            let body = (try? reply.body.jsonBytes()) ?? Array(#"{"error":{"code":"internal_error","message":"Internal server error"}}"#.utf8)
+            response = .json(HTTPStatus(code: reply.status), body: body)
+            if let code = reply.errorCode { response.headers.add("X-Error-Code", code) }
+            for (name, value) in reply.headers { response.headers.add(name, value) }
+        }
+        if withContract { response.headers["X-Marfa-Contract"] = String(Self.contract) }
+        response.headers["X-Request-ID"] = requestId
+        return response
+    }
+
+    private static func faultReply(_ status: Int, retryAfter: Int?) -> Reply {
+        let refusal =
+            status == 429
+            ? Refusal(429, "rate_limited", "Too many requests; retry later.")
+            : Refusal(status, "write_contention", "The instance is busy; nothing was written. Retry later.")
+        var reply = refusal.reply
+        if let retryAfter { reply.headers.append(("Retry-After", String(retryAfter))) }
+        return reply
+    }
+
+    /// The bearer secret of `Authorization: Bearer <secret>`, or nil.
+    static func bearer(of request: HTTPRequest) -> String? {
+        guard let header = request.headers["Authorization"] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The caller's `X-Request-ID` when it is `[A-Za-z0-9_-]{1,128}`, else a fresh id (P-11).
+    private static func requestId(of request: HTTPRequest) -> String {
+        if let sent = request.headers["X-Request-ID"], (1...128).contains(sent.utf8.count),
+            sent.utf8.allSatisfy({ byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == 0x5F || byte == 0x2D
+            })
+        {
+            return sent
+        }
+        return ItemID.make()
+    }
+}
