@@ -220,7 +220,9 @@ package enum InstanceChangeCodec {
     }
 
     private static func readOptionalJSON(from reader: inout ByteReader) throws(MarfaError) -> JSONValue? {
-        try reader.readByte() == 0 ? nil : try reader.readJSON()
+        // Spelled out: `cond ? nil : json` would read `nil` as JSON null, which is nil-literal expressible.
+        guard try reader.readByte() != 0 else { return nil }
+        return try reader.readJSON()
     }
 
     private static func corrupt(_ reader: ByteReader, _ what: String) -> MarfaError {
