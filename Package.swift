@@ -14,7 +14,7 @@ let package = Package(
         .target(name: "MarfaEngine", dependencies: ["MarfaRules", "MarfaStorage"]),
         .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine"]),
         .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage"]),
-        .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine"]),
+        .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),

@@ -28,6 +28,7 @@ struct MarfaCommand {
         switch words.first {
         case "device": return try await DeviceRunner.run(words.dropFirst(), printer: printer)
         case "demo": return try await DemoCommand.run(words.dropFirst(), printer: printer)
+        case "instance": return try await InstanceCommand.run(words.dropFirst(), printer: printer)
         case "--help", "help", nil:
             print(HelpText.top())
             return words.isEmpty ? 2 : 0
@@ -44,6 +45,8 @@ enum HelpText {
             lines.append("  \(command.spec.usage)")
             lines.append("      \(command.spec.summary)")
         }
+        lines.append("  \(InstanceCommand.spec.usage)")
+        lines.append("      \(InstanceCommand.spec.summary)")
         lines.append("  demo [--dir D]")
         lines.append("      open a store, write and read notes, checkpoint, reopen")
         return lines.joined(separator: "\n")
