@@ -16,25 +16,18 @@ package struct EventStreamProducer: Sendable {
     package let audience: StreamAudience
     /// The `Last-Event-ID` the client resumes after, nil for none.
     package let cursor: Int64?
-    /// The stream's id in the hub.
-    package let streamId: UInt64
-    /// Where the stream is woken.
-    package let mailbox: StreamMailbox
 
     /// Makes a producer.
-    package init(
-        core: InstanceCore, audience: StreamAudience, cursor: Int64?, streamId: UInt64, mailbox: StreamMailbox
-    ) {
+    package init(core: InstanceCore, audience: StreamAudience, cursor: Int64?) {
         self.core = core
         self.audience = audience
         self.cursor = cursor
-        self.streamId = streamId
-        self.mailbox = mailbox
     }
 
     /// Runs the stream until a terminal frame, the client leaving or the server stopping.
     package func run(_ writer: SSEWriter) async {
-        let watcher = Task { [mailbox] in
+        let (streamId, mailbox) = core.hub.open()
+        let watcher = Task {
             _ = await writer.waitForEnd()
             mailbox.poke()
         }
@@ -58,11 +51,11 @@ package struct EventStreamProducer: Sendable {
                 return
             }
         }
-        await follow(writer, from: cursor ?? head)
+        await follow(writer, from: cursor ?? head, mailbox: mailbox)
     }
 
     /// Sends every published event after `start`, `stream_live` once caught up, then waits for more.
-    private func follow(_ writer: SSEWriter, from start: Int64) async {
+    private func follow(_ writer: SSEWriter, from start: Int64, mailbox: StreamMailbox) async {
         var position = start
         var lastSent: Int64?
         var live = false
@@ -95,6 +88,7 @@ package struct EventStreamProducer: Sendable {
             for event in batch.events {
                 position = event.id
                 guard audience.sees(event) else { continue }
+                if writer.bufferedByteCount > Self.pacingBytes { await pace(writer) }
                 do {
                     try writer.send(SSEEvent(event: event.kind.rawValue, id: String(event.id), data: event.data))
                     lastSent = event.id
@@ -105,7 +99,6 @@ package struct EventStreamProducer: Sendable {
                     return
                 }
             }
-            await pace(writer)
         }
     }
 

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The open event streams (P-28 to P-31): a bounded set of mailboxes woken together when the log's published head
+/// The open event streams (P-28 to P-31): mailboxes, bounded by the door that opens streams, woken together when the log's published head
 /// moves, or told to end together by a hook or a rollback.
 package final class StreamHub: Sendable {
     private struct State {
@@ -17,10 +17,15 @@ package final class StreamHub: Sendable {
         self.capacity = capacity
     }
 
-    /// Registers a new stream and answers its id and mailbox, or nil when the hub is full.
-    package func open() -> (id: UInt64, mailbox: StreamMailbox)? {
+    /// Whether the hub holds its capacity, so a new stream is refused.
+    package var isFull: Bool {
+        state.withLock { $0.mailboxes.count >= capacity }
+    }
+
+    /// Registers a stream as its producer starts (so a stream whose head never reached the client holds no slot)
+    /// and answers its id and mailbox.
+    package func open() -> (id: UInt64, mailbox: StreamMailbox) {
         state.withLock { state in
-            guard state.mailboxes.count < capacity else { return nil }
             state.nextId += 1
             let mailbox = StreamMailbox()
             state.mailboxes[state.nextId] = mailbox

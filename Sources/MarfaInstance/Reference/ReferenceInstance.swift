@@ -55,6 +55,7 @@ package final class ReferenceInstance: Sendable {
         var http = HTTPServerConfiguration(host: configuration.host, port: configuration.port)
         http.heartbeatInterval = configuration.pingInterval
         http.shutdownGracePeriod = configuration.shutdownGracePeriod
+        http.limits.maxBufferedStreamBytes = Self.streamBufferBytes
         let server = HTTPServer(configuration: http)
         let router = InstanceRouter(core: core)
         do {
@@ -124,6 +125,9 @@ package final class ReferenceInstance: Sendable {
         guard reply.status == 200 else { throw MarfaError.io(message: "the key could not be kept") }
         return key.secret
     }
+
+    /// What one stream may hold unread: more than the largest body a write may carry, so any one event fits.
+    private static let streamBufferBytes = 16 * 1024 * 1024
 
     private static func hostForURL(_ host: String) -> String {
         if host.contains(":"), !host.hasPrefix("[") { return "[\(host)]" }

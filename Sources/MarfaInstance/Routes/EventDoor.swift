@@ -38,11 +38,10 @@ package enum EventDoor {
         } catch {
             return .reply(error.reply)
         }
-        guard let (streamId, mailbox) = request.core.hub.open() else {
+        guard !request.core.hub.isFull else {
             return .reply(Refusal(503, "stream_capacity_exhausted", "Too many event streams are open.").reply)
         }
-        let producer = EventStreamProducer(
-            core: request.core, audience: audience, cursor: cursor, streamId: streamId, mailbox: mailbox)
+        let producer = EventStreamProducer(core: request.core, audience: audience, cursor: cursor)
         return .stream(.eventStream { writer in await producer.run(writer) })
     }
 }

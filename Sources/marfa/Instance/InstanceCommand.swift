@@ -4,11 +4,13 @@ import Marfa
 /// `marfa instance serve`: runs the reference instance in the foreground until SIGINT or SIGTERM, then stops it
 /// gracefully (open event streams get `stream_incomplete` with `server_stopping`).
 enum InstanceCommand {
+    /// What the command accepts, as `--help` prints it.
     static let spec = CommandSpec(
         usage: "instance serve [--data DIR] [--host H] [--port N] [--key K]",
         summary: "run the reference instance until Ctrl-C; the key comes from --key, MARFA_API_KEY or the data folder",
         positionals: ["serve"], options: ["data", "host", "port", "key"])
 
+    /// Starts the instance, prints where it answers (and the key when it was made now), serves until a stop signal.
     static func run(_ words: ArraySlice<String>, printer: Printer) async throws -> Int32 {
         let arguments = try ParsedArguments(words, spec: spec)
         guard arguments.positional(0) == "serve" else { throw UsageError("usage: marfa \(spec.usage)") }

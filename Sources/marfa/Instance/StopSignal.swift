@@ -25,6 +25,7 @@ enum StopSignal {
 private final class SignalSources: Sendable {
     private let state = Mutex<(sources: [any DispatchSourceSignal], fired: Bool)>(([], false))
 
+    /// Keeps `source` until the first signal cancels it.
     func add(_ source: any DispatchSourceSignal) {
         state.withLock { $0.sources.append(source) }
     }
