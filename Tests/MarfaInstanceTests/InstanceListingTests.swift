@@ -252,5 +252,8 @@ final class InstanceListingTests: XCTestCase {
         }
         let decoded = try types.data.map { try JSONDecoder().decode(ItemType.self, from: Data($0.jsonBytes())) }
         XCTAssertEqual(decoded.count, BuiltInCatalog.snapshot.itemTypes.count)
+        let edgeDecoded = try edgeTypes.data.map { try JSONDecoder().decode(EdgeType.self, from: Data($0.jsonBytes())) }
+        let served = CatalogSnapshot(itemTypes: decoded, edgeTypes: edgeDecoded)
+        XCTAssertEqual(served, BuiltInCatalog.snapshot, "a copy reading the catalog rebuilds the shipped one")
     }
 }

@@ -96,6 +96,7 @@ package struct InstanceRouter: Sendable {
         {
             return sent
         }
-        return ItemID.make()
+        var generator = SystemRandomNumberGenerator()
+        return "req_" + String(generator.next() as UInt64, radix: 36) + String(generator.next() as UInt64, radix: 36)
     }
 }
