@@ -15,7 +15,8 @@ final class InstanceEventStreamTests: XCTestCase {
         await harness.finish()
     }
 
-    private func open(_ lastEventId: String? = nil, query: String = "", key: String? = nil) throws -> EventStreamClient {
+    private func open(_ lastEventId: String? = nil, query: String = "", key: String? = nil) throws -> EventStreamClient
+    {
         try EventStreamClient(port: harness.port, key: key ?? harness.key, lastEventId: lastEventId, query: query)
     }
 
@@ -193,11 +194,14 @@ final class InstanceEventStreamTests: XCTestCase {
     func testAStreamShowsOnlyWhatItsKeyReadsAndItsTypeFilterSelects_P35() async throws {
         let key = try await harness.instance.mintKey(KeyGrants(types: ["core.note": .read]))
         let note = try await harness.note("Seen")
-        let task = try await harness.send("POST", "/items", body: ["type": "core.task", "properties": ["title": "Unseen"]])
+        let task = try await harness.send(
+            "POST", "/items", body: ["type": "core.task", "properties": ["title": "Unseen"]])
         _ = try await harness.send(
-            "POST", "/edges", body: ["source_id": task.item["id"] ?? nil, "target_id": note["id"] ?? nil, "edge_type": "about"])
+            "POST", "/edges",
+            body: ["source_id": task.item["id"] ?? nil, "target_id": note["id"] ?? nil, "edge_type": "about"])
         _ = try await harness.send(
-            "POST", "/edges", body: ["source_id": note["id"] ?? nil, "target_id": task.item["id"] ?? nil, "edge_type": "about"])
+            "POST", "/edges",
+            body: ["source_id": note["id"] ?? nil, "target_id": task.item["id"] ?? nil, "edge_type": "about"])
         let narrowed = try open("0", key: key)
         defer { narrowed.close() }
         let frames = try narrowed.frames(through: "stream_live")

@@ -53,9 +53,11 @@ final class InstanceIdempotencyAndHookTests: XCTestCase {
         XCTAssertEqual(replay.header("X-Error-Code"), "missing_required_field")
         let reader = try await harness.instance.mintKey(KeyGrants(types: ["core.note": .read]))
         let body: JSONValue = ["type": "core.note", "properties": ["body": "x"]]
-        let forbidden = try await harness.send("POST", "/items", body: body, key: .some(reader), headers: ["Idempotency-Key": "f"])
+        let forbidden = try await harness.send(
+            "POST", "/items", body: body, key: .some(reader), headers: ["Idempotency-Key": "f"])
         XCTAssertEqual(forbidden.status, 403)
-        let again = try await harness.send("POST", "/items", body: body, key: .some(reader), headers: ["Idempotency-Key": "f"])
+        let again = try await harness.send(
+            "POST", "/items", body: body, key: .some(reader), headers: ["Idempotency-Key": "f"])
         XCTAssertNil(again.header("Idempotency-Replayed"), "403 answers are not kept")
     }
 
@@ -64,8 +66,10 @@ final class InstanceIdempotencyAndHookTests: XCTestCase {
         let id = note["id"]?.string ?? ""
         _ = try await harness.send("PATCH", "/items/\(id)", body: ["version": 1, "properties": ["body": "b"]])
         let body: JSONValue = ["version": 1, "properties": ["body": "c"]]
-        let first = try await harness.send("PATCH", "/items/\(id)?conflict=auto", body: body, headers: ["Idempotency-Key": "p"])
-        let second = try await harness.send("PATCH", "/items/\(id)?conflict=auto", body: body, headers: ["Idempotency-Key": "p"])
+        let first = try await harness.send(
+            "PATCH", "/items/\(id)?conflict=auto", body: body, headers: ["Idempotency-Key": "p"])
+        let second = try await harness.send(
+            "PATCH", "/items/\(id)?conflict=auto", body: body, headers: ["Idempotency-Key": "p"])
         XCTAssertEqual(second.header("Idempotency-Replayed"), "true")
         XCTAssertEqual(
             second.object["conflict_resolution"]?.object?["conflicted_copy_id"],
@@ -103,7 +107,8 @@ final class InstanceIdempotencyAndHookTests: XCTestCase {
     }
 
     func testStatusFaultsAnswerTheNextRequestsWithRetryAfterAndWriteNothing_P99() async throws {
-        let armed = try await harness.send("POST", "/__reference/faults", body: ["status": 503, "count": 2, "retry_after": 7])
+        let armed = try await harness.send(
+            "POST", "/__reference/faults", body: ["status": 503, "count": 2, "retry_after": 7])
         XCTAssertEqual(armed.status, 200)
         let first = try await harness.send("POST", "/items", body: ["type": "core.note", "properties": ["body": "x"]])
         XCTAssertEqual(first.status, 503)

@@ -33,7 +33,9 @@ final class InstanceIdentityTests: XCTestCase {
 
     func testUnknownPathsAndMethodsAnswerNotFoundNeverMethodNotAllowed_P50() async throws {
         let harness = try await InstanceHarness.start()
-        for (method, target) in [("GET", "/nowhere"), ("DELETE", "/types"), ("PUT", "/items"), ("GET", "/items/a/b/c/d/e")] {
+        for (method, target) in [
+            ("GET", "/nowhere"), ("DELETE", "/types"), ("PUT", "/items"), ("GET", "/items/a/b/c/d/e"),
+        ] {
             let answer = try await harness.send(method, target)
             XCTAssertEqual(answer.status, 404, "\(method) \(target)")
             XCTAssertEqual(answer.errorCode, "not_found")

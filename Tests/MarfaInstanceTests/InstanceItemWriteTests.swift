@@ -65,14 +65,21 @@ final class InstanceItemWriteTests: XCTestCase {
             (["type": "core.note", "id": "NOT-A-UUID", "properties": ["body": "x"]], 400, "invalid_id"),
             (["type": "core.note", "properties": ["body": 5]], 400, "invalid_properties"),
             (["type": "core.task", "properties": ["title": "t", "priority": "huge"]], 400, "invalid_properties"),
-            (["type": "core.task", "properties": ["title": "t", "due_at": "2024-01-01T10:00"]], 400, "invalid_properties"),
+            (
+                ["type": "core.task", "properties": ["title": "t", "due_at": "2024-01-01T10:00"]], 400,
+                "invalid_properties"
+            ),
             (["type": "core.note", "properties": ["body": "x"], "state": "revoked"], 400, "validation_error"),
             (["type": "core.note", "properties": ["body": "x"], "tier": "attic"], 400, "validation_error"),
             (["type": "system.folder", "properties": ["title": "f"]], 403, "type_not_permitted"),
-            (["type": "core.note", "properties": ["body": "x"], "edges": ["about": [.string(ItemID.make())]]], 404,
-             "item_not_found"),
-            (["type": "core.note", "properties": ["body": "x"], "edges": ["nope": [.string(ItemID.make())]]], 404,
-             "edge_type_not_found"),
+            (
+                ["type": "core.note", "properties": ["body": "x"], "edges": ["about": [.string(ItemID.make())]]], 404,
+                "item_not_found"
+            ),
+            (
+                ["type": "core.note", "properties": ["body": "x"], "edges": ["nope": [.string(ItemID.make())]]], 404,
+                "edge_type_not_found"
+            ),
         ]
         for (body, status, code) in cases {
             let answer = try await create(body)

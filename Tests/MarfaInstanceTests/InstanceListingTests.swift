@@ -56,11 +56,13 @@ final class InstanceListingTests: XCTestCase {
     func testTypeSelectsASubtreeOrANamespaceAndRefusesStarsAndStrangers_P22() async throws {
         for (type, title) in [("core.entity", "E"), ("core.entity.person", "P"), ("core.media.book", "B")] {
             let answer = try await harness.send(
-                "POST", "/items", body: ["type": .string(type), "properties": ["name": .string(title), "title": .string(title)]])
+                "POST", "/items",
+                body: ["type": .string(type), "properties": ["name": .string(title), "title": .string(title)]])
             XCTAssertEqual(answer.status, 201, String(decoding: answer.body, as: UTF8.self))
         }
         let entities = try await harness.send("GET", "/items?type=core.entity")
-        XCTAssertEqual(Set(entities.data.compactMap { $0.object?["type"]?.string }), ["core.entity", "core.entity.person"])
+        XCTAssertEqual(
+            Set(entities.data.compactMap { $0.object?["type"]?.string }), ["core.entity", "core.entity.person"])
         let core = try await harness.send("GET", "/items?type=core.*")
         XCTAssertEqual(core.data.count, 3)
         let star = try await harness.send("GET", "/items?type=*")
@@ -72,7 +74,8 @@ final class InstanceListingTests: XCTestCase {
     func testStateTierSourceAndTagsNarrowTheListing_P22_P43() async throws {
         let kept = try await harness.note("Kept")
         let binned = try await harness.note("Binned")
-        _ = try await harness.send("POST", "/items", body: ["type": "core.note", "properties": ["body": "f"], "tier": "feed"])
+        _ = try await harness.send(
+            "POST", "/items", body: ["type": "core.note", "properties": ["body": "f"], "tier": "feed"])
         _ = try await harness.send("DELETE", "/items/\(binned["id"]?.string ?? "")?version=1")
         _ = try await harness.send("POST", "/items/\(kept["id"]?.string ?? "")/tags", body: ["tags": ["x", "y"]])
         let active = try await harness.send("GET", "/items")
@@ -142,7 +145,8 @@ final class InstanceListingTests: XCTestCase {
         for value in values {
             var properties: JSONObject = ["body": "x"]
             if !value.isNull { properties["rank"] = value }
-            let answer = try await harness.send("POST", "/items", body: ["type": "core.note", "properties": .object(properties)])
+            let answer = try await harness.send(
+                "POST", "/items", body: ["type": "core.note", "properties": .object(properties)])
             ids[value] = answer.item["id"]?.string
         }
         let ascending = try await walk("/items?sort=properties.rank&direction=asc&limit=2")
@@ -162,10 +166,12 @@ final class InstanceListingTests: XCTestCase {
             let id = target["id"]?.string ?? ""
             targets.insert(id)
             let edge = try await harness.send(
-                "POST", "/edges", body: ["source_id": .string(hubId), "target_id": .string(id), "edge_type": "references"])
+                "POST", "/edges",
+                body: ["source_id": .string(hubId), "target_id": .string(id), "edge_type": "references"])
             XCTAssertEqual(edge.status, 201)
         }
-        let listed = try await harness.send("GET", "/items?type=core.note&state=any&tier=all&include=edges,metadata&limit=200")
+        let listed = try await harness.send(
+            "GET", "/items?type=core.note&state=any&tier=all&include=edges,metadata&limit=200")
         let row = try XCTUnwrap(listed.data.first { $0.object?["item"]?.object?["id"]?.string == hubId }?.object)
         let block = try XCTUnwrap(row["item"]?.object?["edges"]?.object?["references"]?.object)
         let first = block["data"]?.array ?? []
@@ -186,7 +192,8 @@ final class InstanceListingTests: XCTestCase {
 
     func testANarrowedKeySeesItsTypesOnlyAndIsRefusedWritesWithTheGrant_P95_10() async throws {
         let note = try await harness.note("Visible")
-        let task = try await harness.send("POST", "/items", body: ["type": "core.task", "properties": ["title": "Hidden"]])
+        let task = try await harness.send(
+            "POST", "/items", body: ["type": "core.task", "properties": ["title": "Hidden"]])
         let key = try await harness.instance.mintKey(KeyGrants(types: ["core.note": .read]))
         let listed = try await harness.send("GET", "/items", key: .some(key))
         XCTAssertEqual(listed.data.compactMap { $0.object?["id"] }, [note["id"]].compactMap { $0 })

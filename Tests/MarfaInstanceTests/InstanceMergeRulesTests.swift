@@ -25,7 +25,8 @@ final class InstanceMergeRulesTests: XCTestCase {
         let person = MergePolicy.resolved(for: "core.entity.person", in: BuiltInCatalog.snapshot)
         XCTAssertTrue(person.fields.isEmpty)
         let article = MergePolicy.resolved(for: "core.media.article", in: BuiltInCatalog.snapshot)
-        XCTAssertEqual(article.fields, ["body": .keepBothCopies, "notes": .keepBothCopies], "inherited from core.media")
+        XCTAssertEqual(
+            article.fields, ["body": .keepBothCopies, "notes": .keepBothCopies], "inherited from core.media")
     }
 
     func testDisjointChangesMergeWithoutAResolution_V7() {
@@ -38,7 +39,10 @@ final class InstanceMergeRulesTests: XCTestCase {
     func testAnEchoAndAValueEqualToTheCurrentOneNeverCollide_P64() {
         let outcome = merge(
             [.property("body"): .set("one"), .property("title"): .set("B")],
-            current: { $0.properties["body"] = "two"; $0.properties["title"] = "B" }, auto: false)
+            current: {
+                $0.properties["body"] = "two"
+                $0.properties["title"] = "B"
+            }, auto: false)
         guard case .applied(let fields, nil) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(fields.properties["body"], "two")
     }
@@ -46,26 +50,37 @@ final class InstanceMergeRulesTests: XCTestCase {
     func testCollisionsWithoutAutoAreNamedSorted_V5() {
         let outcome = merge(
             [.property("title"): .set("X"), .property("body"): .set("Y"), .sourceId: .set("s")],
-            current: { $0.properties["title"] = "T"; $0.properties["body"] = "Z"; $0.sourceId = "r" }, auto: false)
+            current: {
+                $0.properties["title"] = "T"
+                $0.properties["body"] = "Z"
+                $0.sourceId = "r"
+            }, auto: false)
         XCTAssertEqual(outcome, .collided([.property("body"), .sourceId, .property("title")]))
     }
 
     func testAutoSettlesLastWriterFieldsAndSendsKeepBothLosersToACopy_V9() {
         let outcome = merge(
             [.property("title"): .set("Mine"), .property("body"): .set("My body")],
-            current: { $0.properties["title"] = "Theirs"; $0.properties["body"] = "Their body" }, auto: true)
+            current: {
+                $0.properties["title"] = "Theirs"
+                $0.properties["body"] = "Their body"
+            }, auto: true)
         guard case .applied(let fields, let resolution?) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(fields.properties["title"], "Mine")
         XCTAssertEqual(fields.properties["body"], "Their body")
         XCTAssertEqual(resolution.fields, [.property("body"), .property("title")])
-        XCTAssertEqual(resolution.strategies, [.property("body"): .keepBothCopies, .property("title"): .lastWriterWins])
+        XCTAssertEqual(
+            resolution.strategies, [.property("body"): .keepBothCopies, .property("title"): .lastWriterWins])
         XCTAssertEqual(resolution.copyProperties, ["title": "Mine", "body": "My body", "notes": "n"])
     }
 
     func testACollidedClearClearsUnderLastWriterAndIsLeftOffTheCopyUnderKeepBoth_V10() {
         let outcome = merge(
             [.property("title"): .clear, .property("notes"): .clear],
-            current: { $0.properties["title"] = "T2"; $0.properties["notes"] = "n2" }, auto: true)
+            current: {
+                $0.properties["title"] = "T2"
+                $0.properties["notes"] = "n2"
+            }, auto: true)
         guard case .applied(let fields, let resolution?) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertNil(fields.properties["title"])
         XCTAssertEqual(fields.properties["notes"], "n2")

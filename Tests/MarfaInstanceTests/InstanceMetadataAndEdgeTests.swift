@@ -68,7 +68,8 @@ final class InstanceMetadataAndEdgeTests: XCTestCase {
         XCTAssertEqual(reserved.status, 403)
         XCTAssertEqual(reserved.errorCode, "forbidden")
         let limited = try await harness.instance.mintKey(KeyGrants(types: ["*": .write], extensions: ["mine": .write]))
-        let ungranted = try await harness.send("PUT", "/items/\(id)/extensions/acme", body: ["x": 1], key: .some(limited))
+        let ungranted = try await harness.send(
+            "PUT", "/items/\(id)/extensions/acme", body: ["x": 1], key: .some(limited))
         XCTAssertEqual(ungranted.details["grant"], ["kind": "extension", "name": "acme", "level": "write"])
         let deleted = try await harness.send("DELETE", "/items/\(id)/extensions/acme")
         XCTAssertEqual(deleted.object["extensions"], [:])
@@ -135,9 +136,13 @@ final class InstanceMetadataAndEdgeTests: XCTestCase {
         let other = try await harness.note("Other thread")["id"]?.string ?? ""
         let created = try await harness.send(
             "POST", "/edges",
-            body: ["source_id": .string(a), "target_id": .string(thread), "edge_type": "in-thread", "properties": ["position": 1]])
+            body: [
+                "source_id": .string(a), "target_id": .string(thread), "edge_type": "in-thread",
+                "properties": ["position": 1],
+            ])
         let id = created.object["edge"]?.object?["id"]?.string ?? ""
-        let stale = try await harness.send("PATCH", "/edges/\(id)?", body: ["version": 5, "properties": ["position": 2]])
+        let stale = try await harness.send(
+            "PATCH", "/edges/\(id)?", body: ["version": 5, "properties": ["position": 2]])
         XCTAssertEqual(stale.status, 409)
         XCTAssertEqual(stale.errorCode, "version_conflict")
         XCTAssertEqual(stale.object["current"]?.object?["id"]?.string, id)
@@ -180,10 +185,11 @@ final class InstanceMetadataAndEdgeTests: XCTestCase {
         XCTAssertEqual(replaced.status, 200)
         XCTAssertEqual(replaced.item["version"], 2)
         let edges = try await harness.send("GET", "/items/\(a)/edges")
-        let pairs = Set(edges.data.compactMap { row -> String? in
-            guard let object = row.object else { return nil }
-            return "\(object["edge_type"]?.string ?? "")>\(object["target_id"]?.string ?? "")"
-        })
+        let pairs = Set(
+            edges.data.compactMap { row -> String? in
+                guard let object = row.object else { return nil }
+                return "\(object["edge_type"]?.string ?? "")>\(object["target_id"]?.string ?? "")"
+            })
         XCTAssertEqual(pairs, ["references>\(c)", "about>\(c)"])
         let cleared = try await harness.send("PATCH", "/items/\(a)", body: ["version": 2, "edges": ["about": []]])
         XCTAssertEqual(cleared.status, 200)

@@ -28,13 +28,16 @@ final class InstancePerformanceTests: XCTestCase {
                         let connection = try RawHTTPClient(port: port)
                         var made: [String] = []
                         for number in 0..<perClient {
-                            let body = #"{"type":"core.note","properties":{"title":"Note \#(client)-\#(number)","body":"Some text of a note, long enough to look like one."}}"#
+                            let body =
+                                #"{"type":"core.note","properties":{"title":"Note \#(client)-\#(number)","body":"Some text of a note, long enough to look like one."}}"#
                             try connection.send(
                                 "POST /items HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(key)\r\n"
-                                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                            )
                             let answer = try connection.readResponse(within: 30)
                             guard answer.status == 201,
-                                let id = (try? JSONValue(jsonBytes: answer.body))?.object?["item"]?.object?["id"]?.string
+                                let id = (try? JSONValue(jsonBytes: answer.body))?.object?["item"]?.object?["id"]?
+                                    .string
                             else { throw RawClientError.malformed("create answered \(answer.status)") }
                             made.append(id)
                         }
@@ -47,8 +50,9 @@ final class InstancePerformanceTests: XCTestCase {
             return all
         }
         let postSeconds = Date().timeIntervalSince(postStart)
-        print("instance-perf: POST /items \(ids.count) in \(String(format: "%.2f", postSeconds)) s = "
-            + "\(Int(Double(ids.count) / postSeconds)) req/s with \(clients) keep-alive clients")
+        print(
+            "instance-perf: POST /items \(ids.count) in \(String(format: "%.2f", postSeconds)) s = "
+                + "\(Int(Double(ids.count) / postSeconds)) req/s with \(clients) keep-alive clients")
 
         let readSeconds = 5.0
         let reads = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -62,7 +66,8 @@ final class InstancePerformanceTests: XCTestCase {
                         while Date() < end {
                             index = (index &* 1_103_515_245 &+ 12345) & 0x7fff_ffff
                             let id = ids[index % ids.count]
-                            try connection.send("GET /items/\(id) HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(key)\r\n\r\n")
+                            try connection.send(
+                                "GET /items/\(id) HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(key)\r\n\r\n")
                             guard try connection.readResponse(within: 30).status == 200 else {
                                 throw RawClientError.malformed("read failed")
                             }
@@ -76,9 +81,12 @@ final class InstancePerformanceTests: XCTestCase {
             for try await done in group { total += done }
             return total
         }
-        print("instance-perf: GET /items/{id} \(Int(Double(reads) / readSeconds)) req/s with \(clients) keep-alive clients")
+        print(
+            "instance-perf: GET /items/{id} \(Int(Double(reads) / readSeconds)) req/s with \(clients) keep-alive clients"
+        )
 
-        for target in ["/items?limit=200", "/items?type=core.note&tier=all&state=any&include=edges,metadata&limit=200"] {
+        for target in ["/items?limit=200", "/items?type=core.note&tier=all&state=any&include=edges,metadata&limit=200"]
+        {
             let (rows, pages, seconds) = try await onThread { try Self.walk(target, port: port, key: key) }
             XCTAssertEqual(rows, ids.count)
             print("instance-perf: walk \(target): \(rows) rows in \(pages) pages, \(String(format: "%.2f", seconds)) s")
@@ -90,8 +98,9 @@ final class InstancePerformanceTests: XCTestCase {
         let startStart = Date()
         harness = try await InstanceHarness.start(folder: folder)
         let startSeconds = Date().timeIntervalSince(startStart)
-        print("instance-perf: stop with snapshot \(String(format: "%.2f", stopSeconds)) s, "
-            + "start from snapshot \(String(format: "%.2f", startSeconds)) s")
+        print(
+            "instance-perf: stop with snapshot \(String(format: "%.2f", stopSeconds)) s, "
+                + "start from snapshot \(String(format: "%.2f", startSeconds)) s")
         await harness.finish()
     }
 

@@ -11,27 +11,35 @@ final class InstancePersistenceCodecTests: XCTestCase {
             state: .trashed, tier: .feed, version: 4, source: "operator", sourceId: "k", occurredAt: "o",
             createdAt: "c", updatedAt: "u", tags: ["a", "b"])
         let stored = StoredItem(
-            item: item, captureLatitude: 1.25, captureLongitude: nil, cascade: .member(root: "r", priorState: .archived),
+            item: item, captureLatitude: 1.25, captureLongitude: nil,
+            cascade: .member(root: "r", priorState: .archived),
             extensions: ["acme": ["x": true]])
         let root = StoredItem(
-            item: Item(id: ItemID.make(), type: "core.task", tier: nil, version: 1, occurredAt: "o", createdAt: "d",
-                       updatedAt: "d"),
+            item: Item(
+                id: ItemID.make(), type: "core.task", tier: nil, version: 1, occurredAt: "o", createdAt: "d",
+                updatedAt: "d"),
             cascade: .root(took: [item.id]))
         let edge = Edge(
             id: ItemID.make(), sourceId: root.id, targetId: item.id, edgeType: "parent-of", properties: ["p": 1],
             version: 2, createdAt: "c", updatedAt: "u")
         let version = ItemVersion(
             itemId: item.id, version: 3,
-            fields: VersionedFields(type: "core.note", properties: ["body": "old"], tier: nil, occurredAt: "o", sourceId: nil))
+            fields: VersionedFields(
+                type: "core.note", properties: ["body": "old"], tier: nil, occurredAt: "o", sourceId: nil))
         let key = AccessKey(
             id: "k1", secret: "marfa_k1_x", name: "n", source: "s", defaultTier: .feed,
             types: GrantMap(["core.*": .read]), permissions: ["items.purge"], createdAt: "c")
         let record = IdempotencyRecord(
             key: .init(credential: "k1", key: "i"), fingerprint: "f", status: 409, body: "{}", errorCode: "conflict")
         return [
-            .setInstanceId("inst"), .putKey(key), .putItem(stored), .putItem(root), .putEdge(edge), .appendVersion(version),
-            .appendEvent(LogEvent(id: 1, kind: .itemCreated, itemType: "core.note", edgeType: nil, sourceType: nil, data: "{}")),
-            .appendEvent(LogEvent(id: 2, kind: .edgeCreated, itemType: nil, edgeType: "parent-of", sourceType: "core.task", data: "{}")),
+            .setInstanceId("inst"), .putKey(key), .putItem(stored), .putItem(root), .putEdge(edge),
+            .appendVersion(version),
+            .appendEvent(
+                LogEvent(id: 1, kind: .itemCreated, itemType: "core.note", edgeType: nil, sourceType: nil, data: "{}")),
+            .appendEvent(
+                LogEvent(
+                    id: 2, kind: .edgeCreated, itemType: nil, edgeType: "parent-of", sourceType: "core.task", data: "{}"
+                )),
             .putIdempotency(record), .trimLog(through: 1), .setLogHead(2), .rollbackLog(to: 2), .removeEdge(id: "none"),
             .removeVersions(itemId: "none"), .removeItem(id: "none"),
         ]

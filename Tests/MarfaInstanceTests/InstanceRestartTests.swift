@@ -56,7 +56,8 @@ final class InstanceRestartTests: XCTestCase {
         let first = try await InstanceHarness.start(folder: folder) { $0.snapshotThresholdBytes = 512 }
         var ids: [String] = []
         for number in 0..<40 {
-            ids.append(try await first.note("Note \(number)", body: String(repeating: "x", count: 64))["id"]?.string ?? "")
+            ids.append(
+                try await first.note("Note \(number)", body: String(repeating: "x", count: 64))["id"]?.string ?? "")
         }
         let snapshots = try await eventuallyAsync {
             (try FileManager.default.contentsOfDirectory(atPath: folder)).contains { $0.hasPrefix("snapshot-") }

@@ -91,7 +91,9 @@ final class InstanceHarness: @unchecked Sendable {
         } else if let rawBody {
             request.httpBody = rawBody
         }
-        if request.httpBody != nil, let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if request.httpBody != nil, let contentType {
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
         let http = try XCTUnwrap(response as? HTTPURLResponse)

@@ -61,7 +61,8 @@ final class InstanceVersionMergeTests: XCTestCase {
         let note = try await harness.note("Persuasion", body: "Anne", extra: ["notes": "n"])
         _ = try await harness.send("POST", "/items/\(id(note))/tags", body: ["tags": ["austen"]])
         _ = try await patch(id(note), ["version": 1, "properties": ["body": "Server's body"]])
-        let mine = try await patch(id(note), ["version": 1, "properties": ["body": "My body", "title": "Persuasion!"]])
+        let mine = try await patch(
+            id(note), ["version": 1, "properties": ["body": "My body", "title": "Persuasion!"]])
         XCTAssertEqual(mine.status, 200)
         XCTAssertEqual(mine.item["properties"]?.object?["body"], "Server's body")
         XCTAssertEqual(mine.item["properties"]?.object?["title"], "Persuasion!", "the uncollided change is applied")
@@ -86,7 +87,8 @@ final class InstanceVersionMergeTests: XCTestCase {
     func testAStaleCollisionWithoutAutoIsAConflictWithItsFourParts_V5_P65() async throws {
         let note = try await harness.note("Emma", body: "one")
         _ = try await patch(id(note), ["version": 1, "properties": ["body": "two"], "tier": "feed"])
-        let refused = try await patch(id(note), ["version": 1, "properties": ["body": "three"], "tier": "feed"], auto: false)
+        let refused = try await patch(
+            id(note), ["version": 1, "properties": ["body": "three"], "tier": "feed"], auto: false)
         XCTAssertEqual(refused.status, 409)
         XCTAssertEqual(refused.errorCode, "version_conflict")
         XCTAssertEqual(refused.object["error"]?.object?["status"], 409)

@@ -41,8 +41,8 @@ package struct Access: Sendable {
         }
     }
 
-    /// The item `id` as a reader sees it: malformed → `400 invalid_id`; missing or unreadable → `404`; in the bin →
-    /// `404` with `details.trashed` unless `includingBin`.
+    /// The item `id` as a reader sees it: malformed → `400 invalid_id`; missing or unreadable → `404`; in the
+    /// bin → `404` with `details.trashed` unless `includingBin`.
     package func readable(_ id: String, in state: InstanceState, includingBin: Bool = false) throws(Refusal)
         -> StoredItem
     {

@@ -40,7 +40,8 @@ package struct EventStreamProducer: Sendable {
         guard marker(writer, "stream_cursor", ["cursor": .string(String(head))]) else { return }
         if let cursor {
             if cursor > head {
-                _ = marker(writer, "cursor_ahead", ["requested": .string(String(cursor)), "head": .string(String(head))])
+                _ = marker(
+                    writer, "cursor_ahead", ["requested": .string(String(cursor)), "head": .string(String(head))])
                 return
             }
             let oldest = core.events(after: cursor, limit: 0).minRetained

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The open event streams (P-28 to P-31): mailboxes, bounded by the door that opens streams, woken together when the log's published head
-/// moves, or told to end together by a hook or a rollback.
+/// The open event streams (P-28 to P-31): mailboxes, bounded by the door that opens streams, woken together when
+/// the log's published head moves, or told to end together by a hook or a rollback.
 package final class StreamHub: Sendable {
     private struct State {
         var mailboxes: [UInt64: StreamMailbox] = [:]

@@ -64,8 +64,9 @@ package final class InstancePersistence: Sendable {
     /// must be numbered with, or nil when a snapshot is already being written. Call it under the state lock and
     /// capture the state in the same step.
     package func beginSnapshot() throws(MarfaError) -> UInt64? {
-        guard snapshotRunning.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-            .exchanged
+        guard
+            snapshotRunning.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+                .exchanged
         else { return nil }
         do {
             return try Self.storage { try journal.rotate() }

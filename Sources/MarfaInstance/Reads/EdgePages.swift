@@ -38,7 +38,8 @@ package enum EdgePages {
             let fingerprint = Self.fingerprint(itemId: stored.id, inbound: false, types: [type])
             let page = page(edges, fingerprint: fingerprint, after: nil, limit: blockSize)
             blocks[type] = .object([
-                "data": .array(page.data.map(WireShapes.edge)), "next_cursor": page.next.map { .string($0.text) } ?? .null,
+                "data": .array(page.data.map(WireShapes.edge)),
+                "next_cursor": page.next.map { .string($0.text) } ?? .null,
             ])
         }
         return .object(blocks)

@@ -49,7 +49,8 @@ package struct ItemListing: Sendable {
         matching.sort { order.precedes($0.value, $0.stored.id, $1.value, $1.stored.id) }
         var start = 0
         if let after {
-            start = matching.firstIndex { order.precedes(after.value, after.id, $0.value, $0.stored.id) }
+            start =
+                matching.firstIndex { order.precedes(after.value, after.id, $0.value, $0.stored.id) }
                 ?? matching.count
         }
         let rows = Array(matching[start..<min(matching.count, start + limit)])

@@ -20,7 +20,9 @@ package enum ListingFilter {
         }
         var conditions = expression?.conditions ?? []
         for (name, value) in shorthands {
-            guard let field = shorthandField(name) else { throw Refusal.validation("Unknown filter shorthand \(name).") }
+            guard let field = shorthandField(name) else {
+                throw Refusal.validation("Unknown filter shorthand \(name).")
+            }
             if expression?.join == .any, (expression?.conditions.count ?? 0) > 1 {
                 throw Refusal.validation("\(name) cannot be combined with an OR filter.")
             }

@@ -35,7 +35,8 @@ package enum TypeRecords {
     ) -> JSONValue {
         var object: JSONObject = [
             "id": .string(type.id), "version": .integer(type.version),
-            "fields": .object(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, JSONValue.object($0.definition)) })),
+            "fields": .object(
+                Dictionary(uniqueKeysWithValues: fields.map { ($0.name, JSONValue.object($0.definition)) })),
             "roles": .array(roles.map(JSONValue.string)),
             "compatible_with": .array(type.compatibleWith.map(JSONValue.string)), "merge_policy": policy.json,
         ]

@@ -77,10 +77,12 @@ package final class ReferenceInstance: Sendable {
     /// Stops gracefully: streams end with `server_stopping`, in-flight requests finish, a last snapshot is written,
     /// the journal closes and the data folder is released (and removed when temporary). Later calls do nothing.
     package func stop() async {
-        guard let current = running.withLock({ running -> Running? in
-            defer { running = nil }
-            return running
-        }) else { return }
+        guard
+            let current = running.withLock({ running -> Running? in
+                defer { running = nil }
+                return running
+            })
+        else { return }
         await current.server.stop()
         await current.core.close()
         if let folder = current.temporaryFolder { try? FileManager.default.removeItem(atPath: folder) }

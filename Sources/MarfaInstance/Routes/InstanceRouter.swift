@@ -58,7 +58,9 @@ package struct InstanceRouter: Sendable {
         case .stream(let stream):
             response = stream
         case .reply(let reply):
-            let body = (try? reply.body.jsonBytes()) ?? Array(#"{"error":{"code":"internal_error","message":"Internal server error"}}"#.utf8)
+            let body =
+                (try? reply.body.jsonBytes())
+                ?? Array(#"{"error":{"code":"internal_error","message":"Internal server error"}}"#.utf8)
             response = .json(HTTPStatus(code: reply.status), body: body)
             if let code = reply.errorCode { response.headers.add("X-Error-Code", code) }
             for (name, value) in reply.headers { response.headers.add(name, value) }

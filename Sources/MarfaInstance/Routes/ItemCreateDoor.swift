@@ -26,7 +26,8 @@ package enum ItemCreateDoor {
             throw Refusal.validation("\"\(typeId)\" is not a type.", details: ["field": "type"])
         }
         guard let type = access.catalog.itemType(typeId) else {
-            throw Refusal(400, "unknown_type", "The catalog holds no type \"\(typeId)\".", details: ["type": .string(typeId)])
+            throw Refusal(
+                400, "unknown_type", "The catalog holds no type \"\(typeId)\".", details: ["type": .string(typeId)])
         }
         guard !typeId.hasPrefix("system.") else { throw Refusal.typeNotPermitted(typeId, level: .write) }
         try access.requireWrite(typeId)
@@ -62,7 +63,8 @@ package enum ItemCreateDoor {
                 state: try initialState(body), tier: try tier(body) ?? access.key.defaultTier ?? .library, version: 1,
                 source: source, sourceId: sourceId, occurredAt: try occurredAt(body) ?? now, createdAt: now,
                 updatedAt: now, tags: try tags(body) ?? []),
-            captureLatitude: try body.number("capture_latitude"), captureLongitude: try body.number("capture_longitude"))
+            captureLatitude: try body.number("capture_latitude"), captureLongitude: try body.number("capture_longitude")
+        )
         var plan = WritePlan(
             changes: [.putItem(stored)], events: [.item(.itemCreated, stored)],
             reply: .created(WireShapes.itemAndMetadata(stored)))

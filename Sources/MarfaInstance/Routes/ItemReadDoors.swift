@@ -32,7 +32,8 @@ package enum ItemReadDoors {
             }
             var body: JSONObject = ["item": .object(item), "metadata": WireShapes.metadata(stored)]
             if include.contains("versions") {
-                body["versions"] = .array(state.storedVersions(of: id).map { $0.fields.json(id: id, version: $0.version) })
+                body["versions"] = .array(
+                    state.storedVersions(of: id).map { $0.fields.json(id: id, version: $0.version) })
             }
             return .ok(body)
         }
@@ -62,9 +63,11 @@ package enum ItemReadDoors {
             _ = try access.readable(id, in: state, includingBin: true)
             let all = state.storedVersions(of: id).filter { $0.version > (after?.value.integer ?? 0) }
             let page = all.prefix(limit)
-            let next = all.count > limit ? page.last.map {
-                ListingCursor(fingerprint: fingerprint, value: .integer($0.version), id: id).text
-            } : nil
+            let next =
+                all.count > limit
+                ? page.last.map {
+                    ListingCursor(fingerprint: fingerprint, value: .integer($0.version), id: id).text
+                } : nil
             return .ok([
                 "data": .array(page.map { $0.fields.json(id: id, version: $0.version) }),
                 "next_cursor": next.map(JSONValue.string) ?? .null,
@@ -92,7 +95,8 @@ package enum ItemReadDoors {
             }
             let page = EdgePages.page(readable, fingerprint: fingerprint, after: after, limit: limit)
             return .ok([
-                "data": .array(page.data.map(WireShapes.edge)), "next_cursor": page.next.map { .string($0.text) } ?? .null,
+                "data": .array(page.data.map(WireShapes.edge)),
+                "next_cursor": page.next.map { .string($0.text) } ?? .null,
             ])
         }
     }

@@ -58,7 +58,8 @@ package enum ItemUpdateDoor {
         if body.has("occurred_at") {
             if let text = try body.string("occurred_at") {
                 guard let instant = InstantText.canonical(text) else {
-                    throw Refusal.validation("occurred_at must be an RFC 3339 timestamp.", details: ["field": "occurred_at"])
+                    throw Refusal.validation(
+                        "occurred_at must be an RFC 3339 timestamp.", details: ["field": "occurred_at"])
                 }
                 revision.occurredAt = instant
             } else {
@@ -74,8 +75,9 @@ package enum ItemUpdateDoor {
             revision.properties != nil || revision.tier != nil || revision.occurredAt != nil
             || revision.sourceId != nil || revision.type != nil
         guard carriesFields || edges != nil else {
-            throw Refusal.validation("The update changes nothing: name properties, tier, occurred_at, source_id, "
-                + "type or edges.")
+            throw Refusal.validation(
+                "The update changes nothing: name properties, tier, occurred_at, source_id, "
+                    + "type or edges.")
         }
         let (fields, resolution) = try revision.resolve(against: current, in: state, catalog: access.catalog)
         let planner = RevisionPlanner(state: state, access: access, now: now)
@@ -93,7 +95,8 @@ package enum ItemUpdateDoor {
         var settled: JSONObject = [
             "fields": .array(resolution.fields.map { .string($0.name) }),
             "strategy": .object(
-                Dictionary(uniqueKeysWithValues: resolution.strategies.map { ($0.key.name, .string($0.value.rawValue)) })),
+                Dictionary(
+                    uniqueKeysWithValues: resolution.strategies.map { ($0.key.name, .string($0.value.rawValue)) })),
         ]
         if let copyId { settled["conflicted_copy_id"] = .string(copyId) }
         answer["conflict_resolution"] = .object(settled)
@@ -102,7 +105,8 @@ package enum ItemUpdateDoor {
     }
 
     /// The type the row has after the write: the current one, or under `retype: true` a new one the key writes.
-    private static func retypeTarget(_ body: BodyFields, current: StoredItem, access: Access) throws(Refusal) -> String {
+    private static func retypeTarget(_ body: BodyFields, current: StoredItem, access: Access) throws(Refusal) -> String
+    {
         guard let type = try body.string("type"), type != current.item.type else { return current.item.type }
         guard try body.bool("retype") == true else {
             throw Refusal(

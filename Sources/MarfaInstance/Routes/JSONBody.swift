@@ -10,9 +10,10 @@ package enum JSONBody {
     /// or a `+json` type, and the body valid, non-empty JSON, an object, nested at most 64 deep.
     /// - Throws: `400 validation_error` otherwise, before anything is written.
     package static func object(of request: HTTPRequest) throws(Refusal) -> JSONObject {
-        let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
+        let mediaType =
+            (request.headers["Content-Type"] ?? "").split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            } ?? ""
         guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
         else { throw Refusal.validation("The body must be JSON, sent with Content-Type: application/json.") }
         guard !request.body.isEmpty else { throw Refusal.validation("The request needs a JSON body.") }

@@ -49,7 +49,9 @@ package enum ListingDoor {
     static func row(of stored: StoredItem, include: Set<String>, state: InstanceState, access: Access) -> JSONValue {
         var item = WireShapes.item(stored)
         if include.contains("edges") { item["edges"] = EdgePages.blocks(of: stored, in: state, access: access) }
-        if include.contains("extensions") { item["extensions"] = .object(stored.extensions.mapValues(JSONValue.object)) }
+        if include.contains("extensions") {
+            item["extensions"] = .object(stored.extensions.mapValues(JSONValue.object))
+        }
         guard include.contains("metadata") else { return .object(item) }
         return .object(["item": .object(item), "metadata": WireShapes.metadata(stored)])
     }
@@ -62,7 +64,8 @@ package enum ListingDoor {
         let named = Set(query.list("include") ?? [])
         let unknown = named.subtracting(["edges", "metadata", "extensions", "system"])
         guard unknown.isEmpty else {
-            throw Refusal.validation("include takes edges, metadata, extensions and system.", details: ["field": "include"])
+            throw Refusal.validation(
+                "include takes edges, metadata, extensions and system.", details: ["field": "include"])
         }
         return named
     }
@@ -85,12 +88,17 @@ package enum ListingDoor {
                 guard FieldRules.isTypeName(trimmed) else {
                     throw Refusal.validation("\"\(trimmed)\" is not a type.", details: ["field": "type"])
                 }
-                scope = catalog.itemType(trimmed) == nil ? [] : catalog.itemTypes.map(\.id).filter {
-                    catalog.isType($0, within: trimmed)
-                }
+                scope =
+                    catalog.itemType(trimmed) == nil
+                    ? []
+                    : catalog.itemTypes.map(\.id).filter {
+                        catalog.isType($0, within: trimmed)
+                    }
             }
             guard !scope.isEmpty else {
-                throw Refusal(400, "unknown_type", "The catalog holds no type \"\(trimmed)\".", details: ["type": .string(trimmed)])
+                throw Refusal(
+                    400, "unknown_type", "The catalog holds no type \"\(trimmed)\".",
+                    details: ["type": .string(trimmed)])
             }
             let readable = scope.filter(access.reads)
             guard !readable.isEmpty else { throw Refusal.typeNotPermitted(trimmed, level: .read) }
@@ -131,8 +139,11 @@ package enum ListingDoor {
         case "occurred_at": return .occurred(descending: descending)
         case let sort where sort.hasPrefix("properties."):
             let name = String(sort.dropFirst("properties.".count))
-            guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
-                name.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) })
+            guard let first = name.unicodeScalars.first,
+                first == "_" || (first.isASCII && first.properties.isAlphabetic),
+                name.unicodeScalars.allSatisfy({
+                    $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+                })
             else { throw Refusal.validation("\(sort) is not a property to sort by.", details: ["field": "sort"]) }
             return .property(name, descending: descending)
         default:

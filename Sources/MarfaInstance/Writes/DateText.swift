@@ -32,7 +32,8 @@ package enum DateText {
         guard index < bytes.count else { return false }
         if bytes[index] == UInt8(ascii: "Z") { return index + 1 == bytes.count }
         guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), index + 6 == bytes.count,
-            bytes[index + 3] == UInt8(ascii: ":"), number(bytes, index + 1, 2) != nil, number(bytes, index + 4, 2) != nil
+            bytes[index + 3] == UInt8(ascii: ":"), number(bytes, index + 1, 2) != nil,
+            number(bytes, index + 4, 2) != nil
         else { return false }
         return true
     }

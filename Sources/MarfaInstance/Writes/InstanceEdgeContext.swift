@@ -28,7 +28,8 @@ package struct InstanceEdgeContext: EdgeRuleContext {
 
     /// The edges of `edgeType` held at `end` of item `id`, the write's own changes included.
     package func edges(ofType edgeType: String, at end: EdgeEnd, of id: String) -> [Edge] {
-        let held = end == .source ? state.outboundEdges(of: id, type: edgeType) : state.inboundEdges(of: id, type: edgeType)
+        let held =
+            end == .source ? state.outboundEdges(of: id, type: edgeType) : state.inboundEdges(of: id, type: edgeType)
         let added = addedEdges.filter { $0.edgeType == edgeType && (end == .source ? $0.sourceId : $0.targetId) == id }
         return held.filter { !removedEdges.contains($0.id) } + added
     }

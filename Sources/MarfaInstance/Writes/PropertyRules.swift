@@ -23,7 +23,9 @@ package enum PropertyRules {
         }
         for (name, value) in properties where type.fields.first(where: { $0.name == name }) == nil {
             if let text = value.string, text.utf16.count > defaultMaxLength {
-                errors.append(["field": .string(name), "message": .string("longer than \(defaultMaxLength) UTF-16 units")])
+                errors.append([
+                    "field": .string(name), "message": .string("longer than \(defaultMaxLength) UTF-16 units"),
+                ])
             }
         }
         guard errors.isEmpty else {

@@ -53,7 +53,8 @@ package struct RevisionPlanner {
         WritePlan(
             changes: [
                 .appendVersion(
-                    ItemVersion(itemId: current.id, version: current.item.version, fields: VersionedFields(current.item))),
+                    ItemVersion(
+                        itemId: current.id, version: current.item.version, fields: VersionedFields(current.item))),
                 .putItem(next),
             ],
             events: [.item(.itemUpdated, next)], reply: .ok(WireShapes.itemAndMetadata(next)))
@@ -62,7 +63,8 @@ package struct RevisionPlanner {
     /// Adds the conflicted copy of `original` holding `properties` (P-67): a new item tagged `conflicted-copy` with
     /// the original's source and no natural key, one `derived-from` edge to the original whatever the writer's
     /// grants, and copies of the original's own edges a second holder may take. Answers the copy's id.
-    package func addConflictedCopy(of original: StoredItem, properties: JSONObject, to plan: inout WritePlan) -> String {
+    package func addConflictedCopy(of original: StoredItem, properties: JSONObject, to plan: inout WritePlan) -> String
+    {
         var item = original.item
         item.id = ItemID.make()
         item.properties = properties

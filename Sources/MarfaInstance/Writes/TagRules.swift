@@ -15,7 +15,8 @@ package enum TagRules {
             result.append(tag)
         }
         guard result.count <= FieldRules.maximumTags else {
-            throw Refusal.validation("An item holds at most \(FieldRules.maximumTags) tags.", details: ["field": "tags"])
+            throw Refusal.validation(
+                "An item holds at most \(FieldRules.maximumTags) tags.", details: ["field": "tags"])
         }
         return result
     }

@@ -27,7 +27,9 @@ enum InstanceCommand {
         let running = try await LoopbackInstance.start(
             dataDirectory: arguments.value("data"), host: arguments.value("host") ?? "127.0.0.1", port: port, key: key)
         if printer.json {
-            var answer: JSONObject = ["url": .string(running.url.absoluteString), "data": .string(running.dataDirectory)]
+            var answer: JSONObject = [
+                "url": .string(running.url.absoluteString), "data": .string(running.dataDirectory),
+            ]
             if running.keyWasGenerated { answer["key"] = .string(running.key) }
             printer.answer(.object(answer))
         } else {
