@@ -28,6 +28,7 @@ let package = Package(
         .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage"]),
         .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance"]),
     ],
     swiftLanguageModes: [.v6]
 )

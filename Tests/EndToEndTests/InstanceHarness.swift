@@ -1,0 +1,111 @@
+import Foundation
+import Marfa
+import MarfaInstance
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A reference instance on an ephemeral loopback port, with a copy's store beside it, for one test.
+final class InstanceHarness: @unchecked Sendable {
+    let folder: URL
+    private(set) var instance: ReferenceInstance
+    let key = "marfa_k1_end-to-end-operator"
+    private(set) var url: URL
+
+    init() async throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        instance = ReferenceInstance(configuration: ReferenceInstanceConfiguration(
+            dataDirectory: folder.appendingPathComponent("instance").path, operatorKey: key))
+        try await instance.start()
+        url = try XCTUnwrap(instance.url)
+    }
+
+    /// The store path of the copy under test.
+    var store: URL { folder.appendingPathComponent("copy") }
+
+    /// The server the copy talks to.
+    var server: Server { Server(url: url, key: key) }
+
+    /// Stops the instance and starts it again on the same port with the same data (the tutorial's restart).
+    func restart() async throws {
+        await instance.stop()
+        let port = url.port ?? 0
+        instance = ReferenceInstance(configuration: ReferenceInstanceConfiguration(
+            dataDirectory: folder.appendingPathComponent("instance").path, port: port, operatorKey: key))
+        try await instance.start()
+        url = try XCTUnwrap(instance.url)
+    }
+
+    func shutdown() async {
+        await instance.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// One request to the instance as another writer would make it; answers status and JSON body.
+    @discardableResult
+    func request(
+        _ method: String, _ path: String, body: JSONValue? = nil, key: String? = nil
+    ) async throws -> (Int, JSONValue) {
+        var request = URLRequest(url: URL(string: url.absoluteString + path)!)
+        request.httpMethod = method
+        request.setValue("Bearer \(key ?? self.key)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.httpBody = Data(try body.json().utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue(UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let json = data.isEmpty ? JSONValue.null : ((try? JSONValue(json: String(decoding: data, as: UTF8.self))) ?? .null)
+        return (status, json)
+    }
+
+    /// Creates an item on the instance and answers its id.
+    func createItem(type: String, title: String, extra: JSONObject = [:]) async throws -> String {
+        var body: JSONObject = [
+            "type": .string(type), "properties": .object(["title": .string(title), "body": .string("text of \(title)")]),
+        ]
+        for (key, value) in extra { body[key] = value }
+        let (status, answer) = try await request("POST", "/items", body: .object(body))
+        XCTAssertEqual(status, 201, "\(answer)")
+        return try XCTUnwrap(answer.object?["item"]?.object?["id"]?.string)
+    }
+
+    /// The ids the instance lists for a type, every page.
+    func listedIds(type: String) async throws -> Set<String> {
+        var ids = Set<String>()
+        var cursor: String?
+        repeat {
+            var path = "/items?type=\(type)&state=any&limit=200"
+            if let cursor { path += "&cursor=\(cursor)" }
+            let (_, page) = try await request("GET", path)
+            for row in page.object?["data"]?.array ?? [] {
+                if let id = (row.object?["item"] ?? row).object?["id"]?.string { ids.insert(id) }
+            }
+            cursor = page.object?["next_cursor"]?.string
+        } while cursor != nil
+        return ids
+    }
+}
+
+/// `XCTAssertEqual` for values computed with `await`.
+func expectEqual<T: Equatable>(
+    _ actual: T, _ expected: T, _ message: String = "", file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(actual, expected, message, file: file, line: line)
+}
+
+/// Polls `condition` until it holds or `seconds` pass; a bounded wait, never a bare sleep.
+func eventually(
+    _ seconds: Double = 10, _ what: String, file: StaticString = #filePath, line: UInt = #line,
+    _ condition: () async throws -> Bool
+) async rethrows {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try await condition() { return }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    XCTFail("timed out waiting for \(what)", file: file, line: line)
+}
