@@ -4,6 +4,11 @@ import MarfaEngine
 public struct Items: Sendable {
     let engine: CopyActor
 
+    /// The items a `ListFilters` selects, in the `Sort`'s order, from the copy alone.
+    public func list(_ filters: ListFilters = ListFilters(), sort: Sort = Sort()) async throws -> Rows<Item> {
+        try await engine.list(filters, sort: sort)
+    }
+
     /// One item, or nil when it is in the bin or not held (WC-51).
     public func get(_ id: String) async throws -> Item? {
         try await engine.readableItem(id)

@@ -81,3 +81,12 @@ extension CopyActor {
         (ids ?? []).compactMap { state.edges[$0] }.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
     }
 }
+
+extension CopyActor {
+    /// The items a `ListFilters` selects, in the `Sort`'s order (seed 000 "Filter and sort").
+    package func list(_ filters: ListFilters, sort: Sort) throws(MarfaError) -> Rows<Item> {
+        let completeness = try readCompleteness()
+        let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
+        return Rows(rows: try ListEvaluator(query: query, state: state).rows(), completeness: completeness)
+    }
+}

@@ -4,6 +4,18 @@ import Marfa
 extension DeviceCommand {
     static let itemCommands: [DeviceCommand] = [
         DeviceCommand(
+            words: ["items", "list"],
+            spec: CommandSpec(
+                usage: "items list [--type T]… [--state S]… [--all-states] [--occurred-after I] [--occurred-before I] "
+                    + "[--tier T] [--tag t]… [--limit n] [--filter expr] [--beneath id]",
+                summary: "the items a filter selects",
+                options: ["type", "state", "occurred-after", "occurred-before", "tier", "tag", "limit", "filter",
+                          "beneath", "source", "offset"],
+                flags: ["all-states"])
+        ) { arguments, copy in
+            .array(try await copy.items.list(try listFilters(arguments)).rows.map(JSONShapes.item))
+        },
+        DeviceCommand(
             words: ["items", "get"], spec: CommandSpec(usage: "items get <id>", summary: "one item", positionals: ["id"])
         ) { arguments, copy in
             guard let item = try await copy.items.get(arguments.positional(0)) else {
@@ -72,6 +84,30 @@ extension DeviceCommand {
             return JSONShapes.queuedWrite(try await copy.items.transition(arguments.positional(0), to: state))
         },
     ]
+
+    /// The list filters named on a command line.
+    static func listFilters(_ arguments: ParsedArguments) throws -> ListFilters {
+        let types = arguments.values("type").flatMap { $0.split(separator: ",").map(String.init) }
+        var states: Set<ItemState>?
+        for text in arguments.values("state") {
+            guard let state = ItemState(rawValue: text) else {
+                throw MarfaError.validation(code: "validation_error", message: "\"\(text)\" is not a state")
+            }
+            states = (states ?? []).union([state])
+        }
+        return ListFilters(
+            types: types.isEmpty ? nil : Set(types), states: states, allStates: arguments.flag("all-states"),
+            tier: try tier(arguments.value("tier")), tags: arguments.values("tag"),
+            occurredAfter: arguments.value("occurred-after"), occurredBefore: arguments.value("occurred-before"),
+            source: arguments.value("source"), filter: arguments.value("filter"), beneath: arguments.value("beneath"),
+            limit: try count(arguments.value("limit")), offset: try count(arguments.value("offset")))
+    }
+
+    static func count(_ text: String?) throws -> UInt32? {
+        guard let text else { return nil }
+        guard let value = UInt32(text) else { throw MarfaError.invalid(message: "\(text) is not a count") }
+        return value
+    }
 
     /// Reads `--properties` as a JSON object; malformed JSON or another kind of value throws `invalid`.
     static func properties(_ text: String?) throws -> JSONObject {

@@ -1,0 +1,40 @@
+import MarfaRules
+
+/// The copy's answers to the filter grammar: edges it holds (queued ones included), parts through with-hosts edges
+/// to a host out of the bin (an unheld host counts as out of the bin), and status groups from its catalog.
+package struct CopyFilterContext: FilterContext {
+    /// The state read.
+    package let state: CopyState
+
+    /// Makes a context over one moment of the state.
+    package init(state: CopyState) {
+        self.state = state
+    }
+
+    /// The targets of the item's held outbound edges of a type.
+    package func edgeTargets(from itemID: String, edgeType: String) -> [String] {
+        (state.edgesFrom[itemID] ?? []).compactMap { state.edges[$0] }.filter { $0.edgeType == edgeType }
+            .map(\.targetId)
+    }
+
+    /// The sources of the item's held inbound edges of a type.
+    package func edgeSources(to itemID: String, edgeType: String) -> [String] {
+        (state.edgesTo[itemID] ?? []).compactMap { state.edges[$0] }.filter { $0.edgeType == edgeType }
+            .map(\.sourceId)
+    }
+
+    /// Whether the item hangs from a host out of the bin through a with-hosts edge (F057, F058).
+    package func isPart(_ item: Item) -> Bool {
+        (state.edgesFrom[item.id] ?? []).contains { edgeId in
+            guard let edge = state.edges[edgeId], state.catalog.edgeType(edge.edgeType)?.withHosts == true else {
+                return false
+            }
+            return state.items[edge.targetId]?.state != .trashed
+        }
+    }
+
+    /// The item's status group, read through the catalog.
+    package func statusGroup(of item: Item) -> StatusGroup? {
+        state.catalog.statusGroup(of: item)
+    }
+}

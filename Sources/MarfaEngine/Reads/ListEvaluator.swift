@@ -1,0 +1,76 @@
+import MarfaRules
+
+/// Evaluates a list by the seed's rules over every held row: the reference the indexed path must equal, and the
+/// answer where no index applies (WC-50 to WC-61).
+package struct ListEvaluator {
+    private let state: CopyState
+    private let query: ListQuery
+    private let context: CopyFilterContext
+    private let evaluator: FilterEvaluator?
+    private let subtree: Set<String>?
+
+    /// Makes an evaluator for one query over one moment of the state.
+    package init(query: ListQuery, state: CopyState) throws(MarfaError) {
+        self.state = state
+        self.query = query
+        context = CopyFilterContext(state: state)
+        evaluator = try query.expression.map { expression throws(MarfaError) in
+            try FilterEvaluator(expression, answersBackrefs: false)
+        }
+        subtree = query.filters.beneath.map { Self.subtree(of: $0, in: state) }
+    }
+
+    /// Whether one item passes every filter.
+    package func matches(_ item: Item) -> Bool {
+        let filters = query.filters
+        guard query.states.contains(item.state) else { return false }
+        if let types = filters.types, !types.contains(where: { Self.isType(item.type, within: $0, state.catalog) }) {
+            return false
+        }
+        if let tier = filters.tier, item.tier != tier { return false }
+        if !filters.tags.allSatisfy(item.tags.contains) { return false }
+        if let source = filters.source, item.source != source { return false }
+        let occurred = TimeKey.milliseconds(item.occurredAt)
+        if let after = filters.occurredAfter.map(TimeKey.milliseconds), !(occurred > after) { return false }
+        if let before = filters.occurredBefore.map(TimeKey.milliseconds), !(occurred < before) { return false }
+        let updated = TimeKey.milliseconds(item.updatedAt)
+        if let after = filters.updatedAfter.map(TimeKey.milliseconds), !(updated >= after) { return false }
+        if let before = filters.updatedBefore.map(TimeKey.milliseconds), !(updated < before) { return false }
+        if let subtree, !subtree.contains(item.id) { return false }
+        if let evaluator, !evaluator.matches(item, in: context) { return false }
+        return true
+    }
+
+    /// Every matching row in the query's order, paged by offset and limit.
+    package func rows() -> [Item] {
+        let matching = state.items.values.filter(matches)
+        let ordered = SortOrder(field: query.field, direction: query.direction).sorted(matching)
+        return Self.page(ordered, offset: query.filters.offset, limit: query.filters.limit)
+    }
+
+    /// The slice of `rows` an offset and a limit select.
+    package static func page<T>(_ rows: [T], offset: UInt32?, limit: UInt32?) -> [T] {
+        let start = min(Int(offset ?? 0), rows.count)
+        let end = limit.map { min(start + Int($0), rows.count) } ?? rows.count
+        return Array(rows[start..<end])
+    }
+
+    /// Whether `type` is `ancestor` or below it, with `ns.*` patterns.
+    package static func isType(_ type: String, within ancestor: String, _ catalog: CatalogSnapshot) -> Bool {
+        if ancestor.hasSuffix(".*") { return type.hasPrefix(String(ancestor.dropLast(1))) }
+        return catalog.isType(type, within: ancestor)
+    }
+
+    /// The item and everything below it along held `parent-of` edges; a cycle ends the walk (WC-61).
+    package static func subtree(of root: String, in state: CopyState) -> Set<String> {
+        var seen: Set<String> = [root]
+        var frontier = [root]
+        while let next = frontier.popLast() {
+            for edgeId in state.edgesFrom[next] ?? [] {
+                guard let edge = state.edges[edgeId], edge.edgeType == "parent-of" else { continue }
+                if seen.insert(edge.targetId).inserted { frontier.append(edge.targetId) }
+            }
+        }
+        return seen
+    }
+}

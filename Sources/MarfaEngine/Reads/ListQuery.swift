@@ -1,0 +1,87 @@
+import MarfaRules
+
+/// A list request checked against the seed's rules (seed 000 "Filter and sort", F031–F048), ready to evaluate.
+package struct ListQuery: Sendable {
+    /// The filters as given.
+    package let filters: ListFilters
+    /// The order, with the defaults resolved.
+    package let field: SortField
+    /// The direction, with the defaults resolved.
+    package let direction: SortDirection
+    /// The parsed grammar filter, if any.
+    package let expression: FilterExpression?
+    /// The states kept.
+    package let states: Set<ItemState>
+
+    /// Checks filters and sort, refusing what the seed refuses: more than ten or no types, an unknown type, an empty
+    /// state set or one beside `allStates`, a sort beside `updatedAfter`, a property name outside `[a-z0-9_]`.
+    package init(_ filters: ListFilters, sort: Sort, catalog: CatalogSnapshot, slice: Slice?) throws(MarfaError) {
+        if let types = filters.types {
+            guard !types.isEmpty, types.count <= 10 else {
+                throw MarfaError.validation(code: "validation_error", message: "name between one and ten types")
+            }
+            for type in types where !Self.holds(type, catalog: catalog, slice: slice) {
+                throw MarfaError.unknownType(message: "the copy does not hold type \(type)")
+            }
+        }
+        if let states = filters.states {
+            guard !states.isEmpty else {
+                throw MarfaError.validation(code: "validation_error", message: "an empty set of states keeps nothing")
+            }
+            guard !filters.allStates else {
+                throw MarfaError.validation(code: "validation_error", message: "name states or allStates, not both")
+            }
+        }
+        states = filters.allStates ? Set(ItemState.allCases) : (filters.states ?? [.active])
+        for bound in [filters.occurredAfter, filters.occurredBefore, filters.updatedAfter, filters.updatedBefore] {
+            if let bound, Timestamp.date(from: bound) == nil {
+                throw MarfaError.validation(code: "validation_error", message: "\"\(bound)\" is not an RFC 3339 time")
+            }
+        }
+        if filters.updatedAfter != nil {
+            guard sort.field == nil || sort.field == .updatedAt, sort.direction == nil || sort.direction == .ascending
+            else {
+                throw MarfaError.validation(
+                    code: "validation_error", message: "a list with updatedAfter is oldest change first")
+            }
+            field = .updatedAt
+            direction = .ascending
+        } else {
+            if case .property(let name)? = sort.field {
+                guard !name.isEmpty, name.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0)
+                    || $0 == 0x5F })
+                else {
+                    throw MarfaError.validation(
+                        code: "validation_error", message: "\"\(name)\" is not a property name to sort by")
+                }
+            }
+            let binOnly = filters.states == [.trashed]
+            field = sort.field ?? (binOnly ? .updatedAt : .createdAt)
+            if let given = sort.direction {
+                direction = given
+            } else if case .property? = sort.field {
+                direction = .ascending
+            } else {
+                direction = .descending
+            }
+        }
+        if let text = filters.filter {
+            let parsed = try FilterExpression(decoding: text)
+            _ = try FilterEvaluator(parsed, answersBackrefs: false)
+            expression = parsed
+        } else {
+            expression = nil
+        }
+        self.filters = filters
+    }
+
+    /// Whether a list may name `type`: the catalog knows it, and a bound copy's slice takes it.
+    private static func holds(_ type: String, catalog: CatalogSnapshot, slice: Slice?) -> Bool {
+        guard catalog.itemType(type) != nil || type.hasSuffix(".*") else { return false }
+        guard let slice else { return true }
+        return slice.types.contains { taken in
+            taken.hasSuffix(".*") ? type.hasPrefix(String(taken.dropLast(1))) : catalog.isType(type, within: taken)
+                || catalog.isType(taken, within: type)
+        }
+    }
+}
