@@ -1,49 +1,79 @@
 import Foundation
 import Marfa
 
-/// `marfa demo`: opens a store in a temporary folder, writes and reads notes, checkpoints, reopens, prints them.
+/// `marfa demo`: a reference instance on a loopback port and a working copy of it, with no configuration: another
+/// writer adds notes, the copy hydrates, answers reads with no request, queues an offline rename, catches up with
+/// the instance's later change, and survives a reopen.
 enum DemoCommand {
-    static let spec = CommandSpec(usage: "demo [--dir D]", summary: "the working copy, end to end, on this machine",
-                                  options: ["dir"])
+    static let spec = CommandSpec(
+        usage: "demo [--dir D]", summary: "a loopback instance and a working copy, end to end", options: ["dir"])
 
     static func run(_ words: ArraySlice<String>, printer: Printer) async throws -> Int32 {
         let arguments = try ParsedArguments(words, spec: spec)
         let folder = arguments.value("dir").map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("marfa-demo-\(ItemID.make())")
-        let store = folder.appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let say = { (line: String) in printer.note(line) }
-        say("Opening a working copy at \(store.path)")
-        let copy = try await WorkingCopy.open(store: store)
-        var ids: [String] = []
-        for (title, body) in [
-            ("Reading list", "Essays first."), ("Groceries", "Milk, eggs, [[Reading list]]."),
-            ("Ideas", "A copy that answers every read at once."),
-        ] {
-            let write = try await copy.items.create(
-                Draft(type: "core.note", properties: ["title": .string(title), "body": .string(body)], tags: ["demo"]))
-            ids.append(write.itemId ?? "")
-            say("Queued \(write.kind.rawValue) for \"\(title)\" (\(write.itemId ?? ""))")
+        let instance = try await LoopbackInstance.start(
+            dataDirectory: folder.appendingPathComponent("instance").path, key: nil)
+        say("Reference instance answering at \(instance.url.absoluteString)")
+        do {
+            let answer = try await run(in: folder, instance: instance, say: say)
+            await instance.stop()
+            if printer.json { printer.answer(answer) }
+            return 0
+        } catch {
+            await instance.stop()
+            throw error
         }
-        if let first = try await copy.items.get(ids[0]) {
-            _ = try await copy.items.update(
-                first.id, Edit(properties: ["title": "Books to read"], baseVersion: first.version))
-            say("Renamed \"Reading list\" to \"Books to read\" offline")
+    }
+
+    private static func run(
+        in folder: URL, instance: LoopbackInstance, say: (String) -> Void
+    ) async throws -> JSONValue {
+        let server = Server(url: instance.url, key: instance.key)
+        let otherWriter = InstanceClient(server: server)
+        for title in ["Reading list", "Groceries", "Ideas"] {
+            try await create(title, through: otherWriter)
         }
-        try await copy.checkpoint()
-        say("Checkpointed: a snapshot holds the copy and the journal starts afresh")
+        say("Another writer created 3 notes on the instance")
+
+        let store = folder.appendingPathComponent("copy")
+        let copy = try await WorkingCopy.open(store: store, server: server)
+        let report = try await copy.hydrate(types: ["core.note"], tier: .all)
+        say("Hydrated \(report.items) notes in \(report.pages) pages; cursor \(report.cursor)")
+        let notes = try await copy.items.list(ListFilters(types: ["core.note"]), sort: Sort(field: .property(name: "title")))
+        for note in notes { say("  \(note.properties["title"]?.string ?? "")  (version \(note.version))") }
+
+        guard let reading = notes.first(where: { $0.properties["title"] == "Reading list" }) else {
+            throw MarfaError.invalid(message: "the demo's note did not arrive")
+        }
+        let rename = try await copy.items.update(
+            reading.id, Edit(properties: ["title": "Books to read"], baseVersion: reading.version))
+        say("Renamed \"Reading list\" offline: queued \(rename.kind.rawValue) \(rename.id), shown at once")
+
+        try await create("Written elsewhere", through: otherWriter)
+        let caughtUp = try await copy.catchUp()
+        say("Caught up: \(caughtUp.applied) events applied, head reached: \(caughtUp.reachedHead)")
+        let after = try await copy.items.list(ListFilters(types: ["core.note"]), sort: Sort(field: .property(name: "title")))
+        for note in after { say("  \(note.properties["title"]?.string ?? "")") }
         await copy.close()
-        let reopened = try await WorkingCopy.open(store: store)
-        let notes = try await reopened.items.get(ids)
-        say("Reopened; the copy holds \(notes.count) notes and \(try await reopened.queue.all().count) queued writes:")
-        for note in notes {
-            say("  \(note.id)  \(note.properties["title"]?.string ?? "")  tags: \(note.tags.joined(separator: ","))")
-        }
+
+        let reopened = try await WorkingCopy.open(store: store, server: server)
+        let queue = try await reopened.queue.all()
         let status = try await reopened.status()
+        say("Reopened: \(status.items) items held, \(queue.count) write waiting to be sent, hydration \(status.hydration.rawValue)")
         await reopened.close()
-        if printer.json {
-            printer.answer(["store": .string(store.path), "items": .array(notes.rows.map(JSONShapes.item)),
-                            "status": JSONShapes.status(status)])
-        }
-        return 0
+        return [
+            "instance": .string(instance.url.absoluteString), "store": .string(store.path),
+            "notes": .array(after.rows.map(JSONShapes.item)), "queue": .array(queue.map(JSONShapes.queuedWrite)),
+            "status": JSONShapes.status(status),
+        ]
+    }
+
+    private static func create(_ title: String, through client: InstanceClient) async throws {
+        let body: JSONValue = ["type": "core.note", "properties": ["title": .string(title), "body": "…"]]
+        let answer = try await client.send("POST", "/items", body: body, idempotencyKey: ItemID.make(), isWrite: true)
+        guard answer.isSuccess else { throw ErrorEnvelope.readError(answer) }
     }
 }
