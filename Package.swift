@@ -25,7 +25,7 @@ let package = Package(
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),
         .testTarget(name: "MarfaStorageTests", dependencies: ["MarfaStorage"]),
-        .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine"]),
+        .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine", "MarfaRules"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage"]),
         .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance"]),

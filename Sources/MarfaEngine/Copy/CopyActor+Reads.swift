@@ -87,6 +87,8 @@ extension CopyActor {
     package func list(_ filters: ListFilters, sort: Sort) throws(MarfaError) -> Rows<Item> {
         let completeness = try readCompleteness()
         let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
-        return Rows(rows: try ListEvaluator(query: query, state: state).rows(), completeness: completeness)
+        let evaluator = try ListEvaluator(query: query, state: state)
+        let indexed = IndexedList(query: query, state: state, indexes: indexes, evaluator: evaluator).rows()
+        return Rows(rows: indexed ?? evaluator.rows(), completeness: completeness)
     }
 }

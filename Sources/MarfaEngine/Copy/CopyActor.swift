@@ -12,6 +12,8 @@ import MarfaStorage
 package actor CopyActor {
     /// The copy's state; reads see every committed change and every change whose commit is in flight.
     package private(set) var state: CopyState
+    /// The read indexes, derived from `state` and kept current with it; never persisted.
+    package private(set) var indexes: ReadIndexes
     /// Whether this handle may write (WC-2).
     package nonisolated let role: StoreRole
     /// The folder the store lives in.
@@ -97,6 +99,7 @@ package actor CopyActor {
         url: URL, configuration: CopyConfiguration
     ) {
         self.state = state
+        self.indexes = ReadIndexes(state: state)
         self.directory = directory
         self.role = directory.role
         self.journal = journal
@@ -117,7 +120,14 @@ package actor CopyActor {
         if let failure { throw failure }
         guard !changes.isEmpty else { return }
         let sequence = try StorageBridge.run { try journal.enqueue(StoreChange.encode(changes)) }
-        for change in changes { state.apply(change) }
+        for change in changes { apply(change) }
+        if configuration.internalChecks {
+            do {
+                try indexes.checkInvariants(state: state)
+            } catch {
+                failure = .store(message: "an index no longer matches the copy: \(error)")
+            }
+        }
         do {
             try await journal.waitDurable(sequence)
         } catch {
@@ -132,6 +142,30 @@ package actor CopyActor {
             let notice = CommitNotice(origin: origin, changes: changes)
             for listener in listeners.values { listener(notice) }
         }
+    }
+
+    /// Applies one change to the state and the indexes together.
+    private func apply(_ change: StoreChange) {
+        switch change {
+        case .putItem(let item):
+            let old = state.items[item.id]
+            state.apply(change)
+            indexes.reflect(old: old, new: item, catalog: state.catalog)
+        case .removeItem(let id):
+            let old = state.items[id]
+            state.apply(change)
+            indexes.reflect(old: old, new: nil, catalog: state.catalog)
+        case .clearRows:
+            state.apply(change)
+            indexes = ReadIndexes()
+        default:
+            state.apply(change)
+        }
+    }
+
+    /// Builds the text index now if no search has asked for it yet.
+    package func prepareTextIndex() {
+        indexes.buildText(state: state)
     }
 
     /// Calls `listener` after every durable commit, until `removeListener` with the returned token.

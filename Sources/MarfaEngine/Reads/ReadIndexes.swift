@@ -1,0 +1,119 @@
+import MarfaRules
+
+/// The indexes the copy's reads walk, kept current on every change: row ids, a sort index per time field, and
+/// the text index for search and `contains` (built on the first search, then kept current).
+///
+/// They are derived from `CopyState` and never persisted; a snapshot captures only the state.
+package struct ReadIndexes: Sendable {
+    private(set) var rows = RowIDs<String>()
+    private(set) var created = SortIndex<Int64>()
+    private(set) var updated = SortIndex<Int64>()
+    private(set) var occurred = SortIndex<Int64>()
+    /// The text index, or nil until the first search asks for it.
+    private(set) var text: TrigramIndex?
+
+    /// Empty indexes.
+    package init() {}
+
+    /// Indexes over every item of `state` (the text index stays unbuilt until asked for).
+    /// - Complexity: O(n log n).
+    package init(state: CopyState) {
+        for item in state.items.values { insert(item, catalog: state.catalog) }
+    }
+
+    /// Reflects one item changing from `old` to `new` (either nil for an insert or a removal).
+    /// - Complexity: O(log n) for the sort indexes, O(changed text) for the text index.
+    package mutating func reflect(old: Item?, new: Item?, catalog: CatalogSnapshot) {
+        switch (old, new) {
+        case (nil, let new?): insert(new, catalog: catalog)
+        case (let old?, nil): remove(old)
+        case (let old?, let new?):
+            guard let row = rows.row(of: new.id), let order = ItemOrder(id: new.id) else { return }
+            for (index, oldKey, newKey) in [
+                (\ReadIndexes.created, TimeKey.milliseconds(old.createdAt), TimeKey.milliseconds(new.createdAt)),
+                (\ReadIndexes.updated, TimeKey.milliseconds(old.updatedAt), TimeKey.milliseconds(new.updatedAt)),
+                (\ReadIndexes.occurred, TimeKey.milliseconds(old.occurredAt), TimeKey.milliseconds(new.occurredAt)),
+            ] where oldKey != newKey {
+                _ = self[keyPath: index].update(row, from: oldKey, to: newKey, order: order)
+            }
+            if text != nil {
+                if new.state == .trashed {
+                    text?.remove(row: row)
+                } else if old.state == .trashed || SearchFields.of(old, catalog) != SearchFields.of(new, catalog) {
+                    text?.update(row: row, fields: SearchFields.of(new, catalog))
+                }
+            }
+        case (nil, nil): return
+        }
+    }
+
+    /// Builds the text index over every item out of the bin, if it is not built yet (WC-52).
+    /// - Complexity: O(total text) the first time, O(1) after.
+    package mutating func buildText(state: CopyState) {
+        guard text == nil else { return }
+        let rows = self.rows
+        var index = TrigramIndex()
+        index.insert(contentsOf: state.items.values.filter { $0.state != .trashed }.compactMap { item in
+            rows.row(of: item.id).map { (row: $0, fields: SearchFields.of(item, state.catalog)) }
+        })
+        text = index
+    }
+
+    /// The row of an item id.
+    package func row(of id: String) -> RowID? { rows.row(of: id) }
+
+    /// The item id of a row.
+    package func id(of row: RowID) -> String? { rows.id(of: row) }
+
+    /// The sort index of a time field.
+    package func timeIndex(_ field: SortField) -> SortIndex<Int64>? {
+        switch field {
+        case .createdAt: return created
+        case .updatedAt: return updated
+        case .occurredAt: return occurred
+        case .property: return nil
+        }
+    }
+
+    /// Checks every index against itself and against the state (on under `MARFA_INTERNAL_CHECKS`).
+    package func checkInvariants(state: CopyState) throws {
+        try rows.checkInvariants()
+        try created.checkInvariants()
+        try updated.checkInvariants()
+        try occurred.checkInvariants()
+        try text?.checkInvariants()
+        try IndexCorruption.check(rows.count == state.items.count, "row ids \(rows.count) ≠ items \(state.items.count)")
+        try IndexCorruption.check(created.count == state.items.count, "created index misses rows")
+        try IndexCorruption.check(occurred.count == state.items.count, "occurred index misses rows")
+    }
+
+    private mutating func insert(_ item: Item, catalog: CatalogSnapshot) {
+        guard let order = ItemOrder(id: item.id) else { return }
+        let row = rows.assign(item.id)
+        created.insert(row, key: TimeKey.milliseconds(item.createdAt), order: order)
+        updated.insert(row, key: TimeKey.milliseconds(item.updatedAt), order: order)
+        occurred.insert(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
+        if text != nil, item.state != .trashed { text?.insert(row: row, fields: SearchFields.of(item, catalog)) }
+    }
+
+    private mutating func remove(_ item: Item) {
+        guard let row = rows.row(of: item.id), let order = ItemOrder(id: item.id) else { return }
+        _ = created.remove(row, key: TimeKey.milliseconds(item.createdAt), order: order)
+        _ = updated.remove(row, key: TimeKey.milliseconds(item.updatedAt), order: order)
+        _ = occurred.remove(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
+        text?.remove(row: row)
+        _ = rows.release(item.id)
+    }
+}
+
+/// The text a row is searched by, in `SearchField` order: its name, its other text properties, its tags.
+package enum SearchFields {
+    /// The three fields of an item.
+    package static func of(_ item: Item, _ catalog: CatalogSnapshot) -> [String] {
+        let titleField = catalog.titleField(of: item.type) ?? "title"
+        let title = item.properties[titleField]?.string ?? ""
+        let body = item.properties.keys.sorted().filter { $0 != titleField && $0 != "thumbnail" }
+            .compactMap { item.properties[$0]?.string }.joined(separator: "\n")
+        return [title, body, item.tags.joined(separator: " ")]
+    }
+}

@@ -1,0 +1,68 @@
+/// The fast path for ASCII text, which most text is: folding is then only lowercasing and words are runs of
+/// `[A-Za-z0-9]`, so the normal form is written byte by byte, exactly as the general path writes it.
+extension SearchText {
+    /// Byte → its folded word byte (`A`–`Z` lowercased, `a`–`z` and `0`–`9` kept), 0 for an ASCII separator.
+    static let asciiWordBytes: [UInt8] = (0..<256).map { byte in
+        let entry = byte < 0x80 ? SearchFold.asciiEntry(UInt8(byte)) : SearchFold.separatorEntry
+        return entry == SearchFold.separatorEntry ? 0 : UInt8(entry)
+    }
+
+    /// Whether every byte is below 0x80, tested eight bytes at a time.
+    /// - Complexity: O(n).
+    @inline(__always)
+    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var union: UInt64 = 0
+        while index + 8 <= utf8.count {
+            union |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < utf8.count {
+            union |= UInt64(utf8[index])
+            index += 1
+        }
+        return union & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Appends the normal form of ASCII `utf8` to `bytes`, as `normalize(_:padded:into:)` would, writing through
+    /// a pointer into room reserved up front (a normal form is at most two bytes longer than its text).
+    static func normalizeASCII(_ utf8: UnsafeBufferPointer<UInt8>, padded: Bool, into bytes: inout [UInt8]) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: utf8.count + 2))
+        let table = asciiWordBytes
+        let space: UInt8 = 0x20
+        let written = bytes.withUnsafeMutableBufferPointer { output -> Int in
+            var cursor = start
+            var inWord = false
+            var sawWord = false
+            var sawSeparator = padded
+            for byte in utf8 {
+                let folded = table[Int(byte)]
+                if folded == 0 {
+                    inWord = false
+                    sawSeparator = true
+                    continue
+                }
+                if !inWord {
+                    if sawSeparator {
+                        output[cursor] = space
+                        cursor += 1
+                    }
+                    inWord = true
+                    sawWord = true
+                    sawSeparator = false
+                }
+                output[cursor] = folded
+                cursor += 1
+            }
+            if sawWord && (padded || sawSeparator) {
+                output[cursor] = space
+                cursor += 1
+            }
+            return cursor
+        }
+        bytes.removeLast(bytes.count - written)
+    }
+}

@@ -1,0 +1,182 @@
+/// The part of a matched row a search hit shows: a window of the field with the most matches, around its first
+/// match, as plain runs (`excerpt`) or as HTML (`snippet`, the instance's `snippet_html`, P-79).
+package enum SearchExcerpt {
+    /// A piece of an excerpt: the public `SearchHit.Run`, text as the row holds it and whether it matched.
+    package typealias Run = SearchHit.Run
+
+    /// The most words an excerpt shows.
+    package static let maxWords = 32
+    /// The most UTF-8 bytes of row text an excerpt shows, so one enormous word cannot make it enormous.
+    package static let maxBytes = 480
+    /// What marks a cut at either end.
+    package static let ellipsis = "..."
+
+    /// The excerpt of a row for `query`: from the field (in `fields`' order) holding the most matches, up to
+    /// `maxWords` words starting a few words before its first match, with `...` where the field is cut. A row
+    /// with no match shows the start of its first field that holds a word.
+    /// - Complexity: O(total length of the fields × terms).
+    package static func excerpt(of fields: [String], query: SearchQuery, maxWords: Int = maxWords) -> [Run] {
+        var best: (text: Layout, matches: [Range<Int>])?
+        for field in fields {
+            let layout = Layout(field)
+            guard !layout.wordStarts.isEmpty else { continue }
+            let matches = layout.matches(of: query)
+            if best == nil || matches.count > (best?.matches.count ?? 0) {
+                best = (layout, matches)
+            }
+        }
+        guard let best else { return [] }
+        return best.text.runs(marking: best.matches, maxWords: max(1, maxWords))
+    }
+
+    /// The excerpt as HTML: `& < > " '` escaped, each matched run inside `<mark>…</mark>`, no other markup.
+    /// - Complexity: as `excerpt(of:query:maxWords:)`.
+    package static func snippet(of fields: [String], query: SearchQuery, maxWords: Int = maxWords) -> String {
+        html(excerpt(of: fields, query: query, maxWords: maxWords))
+    }
+
+    /// Runs as HTML: text escaped, matches inside `<mark>…</mark>`.
+    /// - Complexity: O(length).
+    package static func html(_ runs: [Run]) -> String {
+        var html = ""
+        for run in runs {
+            if run.isMatch { html += "<mark>" }
+            for character in run.text.unicodeScalars {
+                switch character {
+                case "&": html += "&amp;"
+                case "<": html += "&lt;"
+                case ">": html += "&gt;"
+                case "\"": html += "&quot;"
+                case "'": html += "&#39;"
+                default: html.unicodeScalars.append(character)
+                }
+            }
+            if run.isMatch { html += "</mark>" }
+        }
+        return html
+    }
+
+    /// A field's text with its normal form and where each word sits in both.
+    struct Layout {
+        /// The field's UTF-8 bytes.
+        let utf8: [UInt8]
+        /// The field's normal form.
+        let normalized: [UInt8]
+        /// Each word's offset in `normalized` (at its first byte, after the space before it).
+        let wordStarts: [Int]
+        /// Each word's byte range in `utf8`.
+        let rawRanges: [Range<Int>]
+
+        /// Lays out `text`.
+        init(_ text: String) {
+            var normalized: [UInt8] = []
+            var wordStarts: [Int] = []
+            var rawRanges: [Range<Int>] = []
+            var text = text
+            let utf8 = text.withUTF8 { Array($0) }
+            utf8.withUnsafeBufferPointer { buffer in
+                var inWord = false
+                SearchText.forEachScalar(in: buffer) { start, end, entry in
+                    switch entry {
+                    case SearchFold.separatorEntry:
+                        inWord = false
+                    case SearchFold.markEntry:
+                        if inWord, let last = rawRanges.last { rawRanges[rawRanges.count - 1] = last.lowerBound..<end }
+                    default:
+                        if !inWord {
+                            normalized.append(SearchText.space)
+                            wordStarts.append(normalized.count)
+                            rawRanges.append(start..<end)
+                            inWord = true
+                        } else if let last = rawRanges.last {
+                            rawRanges[rawRanges.count - 1] = last.lowerBound..<end
+                        }
+                        SearchText.appendWord(entry, to: &normalized)
+                    }
+                }
+            }
+            if !normalized.isEmpty { normalized.append(SearchText.space) }
+            self.utf8 = utf8
+            self.normalized = normalized
+            self.wordStarts = wordStarts
+            self.rawRanges = rawRanges
+        }
+
+        /// The word ranges (indexes into `wordStarts`) each occurrence of each term covers, in text order.
+        func matches(of query: SearchQuery) -> [Range<Int>] {
+            var found: [Range<Int>] = []
+            for (term, pattern) in zip(query.terms, query.patterns) {
+                SearchText.forEachOffset(of: pattern, in: normalized) { offset in
+                    if let first = index(ofWordStartingAt: offset + 1) {
+                        found.append(first..<min(first + term.words.count, wordStarts.count))
+                    }
+                }
+            }
+            return found.sorted { $0.lowerBound < $1.lowerBound }
+        }
+
+        /// The word whose normal-form offset is `offset`.
+        private func index(ofWordStartingAt offset: Int) -> Int? {
+            var low = 0
+            var high = wordStarts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if wordStarts[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            return low < wordStarts.count && wordStarts[low] == offset ? low : nil
+        }
+
+        /// The runs of a window of at most `maxWords` words (and `maxBytes` bytes) around the first match.
+        func runs(marking matches: [Range<Int>], maxWords: Int) -> [Run] {
+            let wordCount = wordStarts.count
+            let first = matches.first?.lowerBound ?? 0
+            var startWord = max(0, first - maxWords / 4)
+            let endWord = min(wordCount, startWord + maxWords)
+            startWord = max(0, min(startWord, endWord - maxWords))
+            var start = startWord == 0 ? 0 : rawRanges[startWord].lowerBound
+            var end = endWord == wordCount ? utf8.count : rawRanges[endWord - 1].upperBound
+            if end - start > maxBytes {
+                let anchor = matches.first.map { rawRanges[$0.lowerBound].lowerBound } ?? start
+                start = scalarBoundary(atOrAfter: max(start, anchor - maxBytes / 4))
+                end = scalarBoundary(atOrBefore: min(end, start + maxBytes))
+            }
+            let cutBefore = start > 0
+            let cutAfter = end < utf8.count
+            var runs: [Run] = []
+            var cursor = start
+            var pending = cutBefore ? SearchExcerpt.ellipsis : ""
+            for match in matches {
+                let markStart = max(rawRanges[match.lowerBound].lowerBound, cursor)
+                let markEnd = min(rawRanges[match.upperBound - 1].upperBound, end)
+                guard markStart < markEnd else { continue }
+                pending += text(cursor..<markStart)
+                if !pending.isEmpty { runs.append(Run(text: pending, isMatch: false)) }
+                pending = ""
+                runs.append(Run(text: text(markStart..<markEnd), isMatch: true))
+                cursor = markEnd
+            }
+            pending += text(cursor..<max(cursor, end)) + (cutAfter ? SearchExcerpt.ellipsis : "")
+            if !pending.isEmpty { runs.append(Run(text: pending, isMatch: false)) }
+            return runs
+        }
+
+        /// The text of a byte range of the field.
+        private func text(_ range: Range<Int>) -> String {
+            range.isEmpty ? "" : String(decoding: utf8[range], as: UTF8.self)
+        }
+
+        /// The first scalar boundary at or after `offset`.
+        private func scalarBoundary(atOrAfter offset: Int) -> Int {
+            var offset = offset
+            while offset < utf8.count && utf8[offset] & 0xC0 == 0x80 { offset += 1 }
+            return offset
+        }
+
+        /// The last scalar boundary at or before `offset`.
+        private func scalarBoundary(atOrBefore offset: Int) -> Int {
+            var offset = offset
+            while offset > 0 && offset < utf8.count && utf8[offset] & 0xC0 == 0x80 { offset -= 1 }
+            return offset
+        }
+    }
+}

@@ -1,0 +1,206 @@
+/// Finding a term in a row's own UTF-8, folding on the fly, with no normal form written: the verification of a
+/// trigram candidate. It answers exactly what searching the term's pattern in the text's normal form answers.
+///
+/// The scan reads eight bytes at a time looking for the term's first two folded bytes (ASCII letters compared
+/// without case); a chunk holding a non-ASCII byte is read scalar by scalar instead, since a letter such as `É`
+/// folds to an ASCII one, and a term starting with a non-ASCII byte skips ASCII chunks whole. Each hit is then
+/// checked in full: a word start before it, the words folded and compared, separators between them, and a word
+/// end after a whole last word.
+extension SearchText {
+    /// A term ready to be found in raw text.
+    struct RawTerm: Sendable, Hashable {
+        /// The folded words, each at least one byte.
+        let words: [[UInt8]]
+        /// Whether the last word may end inside a longer word.
+        let isPrefix: Bool
+
+        /// Makes a raw term.
+        init(words: [[UInt8]], isPrefix: Bool) {
+            self.words = words.filter { !$0.isEmpty }
+            self.isPrefix = isPrefix
+        }
+    }
+
+    /// How many times `term` occurs in `utf8`.
+    /// - Complexity: O(n) scanning eight bytes per step in ASCII stretches, plus a check per hit.
+    static func occurrences(of term: RawTerm, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = term.words.first?.first, let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let count = utf8.count
+        let lowBits: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let caseBits = lowBits &* 0x20
+        let firstPattern = lowBits &* UInt64(first)
+        let secondPattern = lowBits &* UInt64(term.words[0].count > 1 ? term.words[0][1] : 0)
+        // With no second byte to compare, every byte passes the second test.
+        let anySecond: UInt64 = term.words[0].count > 1 ? 0 : highBits
+        // An ASCII chunk cannot start a term whose first byte is not ASCII: its hits are always empty.
+        let asciiStart: UInt64 = first < 0x80 ? ~0 : 0
+        var found = 0
+        var index = 0
+        while index + 9 <= count {
+            // The tight loop: skip ASCII chunks without a hit, eight bytes a step.
+            var hits: UInt64 = 0
+            var wide = false
+            while index + 9 <= count {
+                let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let next = raw.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self)
+                if (chunk | next) & highBits != 0 {
+                    wide = true
+                    break
+                }
+                // OR-ing 0x20 makes a capital small (digits stay), so one compare finds both cases; a zero byte of
+                // a difference marks a hit (the bit trick may flag extra bytes above a hit, never miss one).
+                let firstDifference = (chunk | caseBits) ^ firstPattern
+                let secondDifference = (next | caseBits) ^ secondPattern
+                hits = (firstDifference &- lowBits) & ~firstDifference & highBits & asciiStart
+                    & ((secondDifference &- lowBits) & ~secondDifference & highBits | anySecond)
+                if hits != 0 { break }
+                index += 8
+            }
+            guard index + 9 <= count else { break }
+            if wide {
+                found += scanScalars(term, first: first, in: utf8, from: index, to: index + 8)
+            } else {
+                while hits != 0 {
+                    if matches(term, in: utf8, at: index + hits.trailingZeroBitCount >> 3) { found += 1 }
+                    hits &= hits &- 1
+                }
+            }
+            index += 8
+        }
+        return found + scanScalars(term, first: first, in: utf8, from: index, to: count)
+    }
+
+    /// Checks every scalar starting in `start..<end` that folds to a piece beginning with `first`.
+    private static func scanScalars(
+        _ term: RawTerm, first: UInt8, in utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> Int {
+        var found = 0
+        var index = start
+        while index < end {
+            let byte = utf8[index]
+            let candidate: Bool
+            if byte < 0x80 {
+                candidate = asciiWordBytes[Int(byte)] == first
+            } else if byte >= 0xC0 {
+                let entry = scalarEntry(in: utf8, at: index).entry
+                candidate = entry != SearchFold.separatorEntry && entry != SearchFold.markEntry
+                    && foldedBytes(entry).first == first
+            } else {
+                candidate = false
+            }
+            if candidate && matches(term, in: utf8, at: index) { found += 1 }
+            index += 1
+        }
+        return found
+    }
+
+    /// The fold-table entry and byte length of the scalar starting at `index`.
+    @inline(__always)
+    static func scalarEntry(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (entry: UInt32, length: Int) {
+        let lead = utf8[index]
+        if lead < 0x80 { return (asciiEntries[Int(lead)], 1) }
+        var value: UInt32
+        let length: Int
+        if lead < 0xE0 {
+            value = UInt32(lead & 0x1F)
+            length = 2
+        } else if lead < 0xF0 {
+            value = UInt32(lead & 0x0F)
+            length = 3
+        } else {
+            value = UInt32(lead & 0x07)
+            length = 4
+        }
+        let end = min(index + length, utf8.count)
+        for next in (index + 1)..<end {
+            value = value << 6 | UInt32(utf8[next] & 0x3F)
+        }
+        return (SearchFold.entry(value), end - index)
+    }
+
+    /// The UTF-8 bytes a word entry folds to.
+    static func foldedBytes(_ entry: UInt32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        appendWord(entry, to: &bytes)
+        return bytes
+    }
+
+    /// Whether the scalar before `index` (marks skipped) is a word scalar: then `index` is not a word start.
+    private static func followsWord(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var position = index
+        while position > 0 {
+            var start = position - 1
+            while start > 0 && utf8[start] & 0xC0 == 0x80 { start -= 1 }
+            let entry = scalarEntry(in: utf8, at: start).entry
+            if entry == SearchFold.markEntry {
+                position = start
+                continue
+            }
+            return entry != SearchFold.separatorEntry
+        }
+        return false
+    }
+
+    /// Whether the scalar at `index` or after (marks skipped) is a word scalar.
+    private static func precedesWord(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var position = index
+        while position < utf8.count {
+            let (entry, length) = scalarEntry(in: utf8, at: position)
+            if entry == SearchFold.markEntry {
+                position += length
+                continue
+            }
+            return entry != SearchFold.separatorEntry
+        }
+        return false
+    }
+
+    /// Whether `term` occurs starting at `index`, a scalar boundary.
+    static func matches(_ term: RawTerm, in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        if followsWord(in: utf8, at: index) { return false }
+        let table = asciiWordBytes
+        var position = index
+        for (wordIndex, word) in term.words.enumerated() {
+            let isLast = wordIndex == term.words.count - 1
+            if wordIndex > 0 {
+                // At least one separator, marks aside, before the next word.
+                var separated = false
+                while position < utf8.count {
+                    let (entry, length) = scalarEntry(in: utf8, at: position)
+                    if entry == SearchFold.separatorEntry {
+                        separated = true
+                    } else if entry != SearchFold.markEntry {
+                        break
+                    }
+                    position += length
+                }
+                if !separated { return false }
+            }
+            var matched = 0
+            while matched < word.count {
+                guard position < utf8.count else { return false }
+                let byte = utf8[position]
+                if byte < 0x80 {
+                    guard table[Int(byte)] == word[matched] else { return false }
+                    matched += 1
+                    position += 1
+                    continue
+                }
+                let (entry, length) = scalarEntry(in: utf8, at: position)
+                position += length
+                if entry == SearchFold.markEntry { continue }
+                if entry == SearchFold.separatorEntry { return false }
+                let folded = foldedBytes(entry)
+                let overlap = min(folded.count, word.count - matched)
+                guard folded[0..<overlap].elementsEqual(word[matched..<(matched + overlap)]) else { return false }
+                matched += overlap
+                // A folded scalar running past the word's end fits only the end of a prefix.
+                if overlap < folded.count { return isLast && term.isPrefix }
+            }
+            if !(isLast && term.isPrefix) && precedesWord(in: utf8, at: position) { return false }
+        }
+        return true
+    }
+}

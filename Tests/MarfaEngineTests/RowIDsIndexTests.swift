@@ -1,0 +1,141 @@
+import XCTest
+@testable import MarfaEngine
+
+final class RowIDsIndexTests: XCTestCase {
+    func testRowsAreDenseAndReused() throws {
+        var table = RowIDs<String>()
+        XCTAssertEqual(table.assign("a"), 0)
+        XCTAssertEqual(table.assign("b"), 1)
+        XCTAssertEqual(table.assign("a"), 0)
+        XCTAssertEqual(table.release("a"), 0)
+        XCTAssertNil(table.release("a"))
+        XCTAssertNil(table.row(of: "a"))
+        XCTAssertEqual(table.assign("c"), 0)
+        XCTAssertEqual(table.id(of: 0), "c")
+        XCTAssertEqual(table.capacity, 2)
+        XCTAssertEqual(table.count, 2)
+        try table.checkInvariants()
+    }
+
+    func testRandomAssignAndReleaseKeepTheTableConsistent() throws {
+        var table = RowIDs<Int>()
+        var model: [Int: RowID] = [:]
+        var random = IndexRandom(seed: 11)
+        for _ in 0..<5000 {
+            let id = random.below(300)
+            if random.below(3) == 0 {
+                XCTAssertEqual(table.release(id), model.removeValue(forKey: id))
+            } else {
+                let row = table.assign(id)
+                if let known = model[id] { XCTAssertEqual(row, known) }
+                model[id] = row
+            }
+        }
+        XCTAssertEqual(Set(model.values).count, model.count)
+        XCTAssertLessThanOrEqual(table.capacity, 300)
+        for (id, row) in model { XCTAssertEqual(table.id(of: row), id) }
+        try table.checkInvariants()
+    }
+
+    func testItemOrderFollowsTheIdStrings() {
+        var random = IndexRandom(seed: 5)
+        let ids = (0..<200).map { _ in IndexRandom.uuid(&random) }
+        let orders = ids.map { ItemOrder(id: $0) }
+        XCTAssertFalse(orders.contains(nil))
+        let byString = ids.indices.sorted { ids[$0] < ids[$1] }
+        let byOrder = ids.indices.sorted { (orders[$0] ?? .lowest) < (orders[$1] ?? .lowest) }
+        XCTAssertEqual(byString, byOrder)
+        XCTAssertNil(ItemOrder(id: "not-a-uuid"))
+        XCTAssertNil(ItemOrder(id: "0190a5b2-7c3d-7e4f-8a9b-0C1d2e3f4a5b"))
+    }
+
+    func testRowSetMatchesASetThroughContainerConversions() throws {
+        var random = IndexRandom(seed: 3)
+        var set = RowSet()
+        var model = Set<RowID>()
+        // Rows crowd one container past the array limit and back, with a few in other containers.
+        for step in 0..<40_000 {
+            let row: RowID = random.below(10) == 0 ? RowID(random.below(400_000)) : RowID(random.below(9000))
+            let removing = step > 20_000 ? random.below(3) != 0 : random.below(4) == 0
+            if removing {
+                XCTAssertEqual(set.remove(row), model.remove(row) != nil)
+            } else {
+                XCTAssertEqual(set.insert(row), model.insert(row).inserted)
+            }
+            if step % 5000 == 0 { try set.checkInvariants() }
+        }
+        try set.checkInvariants()
+        XCTAssertEqual(set.rows, model.sorted())
+        XCTAssertEqual(set.count, model.count)
+        for row in RowID(0)..<RowID(10_000) { XCTAssertEqual(set.contains(row), model.contains(row)) }
+    }
+
+    func testBulkInsertMatchesInsertingOneByOne() throws {
+        var random = IndexRandom(seed: 17)
+        for round in 0..<40 {
+            var set = RowSet(Set((0..<random.below(6000)).map { _ in RowID(random.below(200_000)) }))
+            var model = Set(set.rows)
+            // Mostly ascending runs past the highest row (the bulk-load path), with some rows out of order.
+            var rows = (0..<random.below(9000)).map { _ in RowID(random.below(round % 2 == 0 ? 300_000 : 9000)) }
+            if round % 3 != 0 { rows.sort() }
+            set.insert(contentsOf: rows)
+            model.formUnion(rows)
+            try set.checkInvariants()
+            XCTAssertEqual(set.rows, model.sorted())
+        }
+    }
+
+    func testIntersectionAndUnionMatchSetAlgebra() throws {
+        var random = IndexRandom(seed: 9)
+        for round in 0..<15 {
+            // Densities from a few rows to most rows, so array/array, array/bitmap and bitmap/bitmap all meet.
+            let sets: [Set<RowID>] = (0..<3).map { index in
+                let density = [2, 40, 900, 9000, 30_000][(round + index * 2) % 5]
+                return Set((0..<density).map { _ in RowID(random.below(140_000)) })
+            }
+            let rowSets = sets.map { RowSet($0) }
+            for (left, right) in [(0, 1), (1, 2), (0, 2)] {
+                let both = rowSets[left].intersection(rowSets[right])
+                let either = rowSets[left].union(rowSets[right])
+                XCTAssertEqual(both.rows, sets[left].intersection(sets[right]).sorted())
+                XCTAssertEqual(either.rows, sets[left].union(sets[right]).sorted())
+                try both.checkInvariants()
+                try either.checkInvariants()
+            }
+            XCTAssertEqual(RowSet.intersection(of: rowSets)?.rows,
+                           sets[0].intersection(sets[1]).intersection(sets[2]).sorted())
+            XCTAssertEqual(RowSet.union(of: rowSets).rows, sets[0].union(sets[1]).union(sets[2]).sorted())
+        }
+        XCTAssertNil(RowSet.intersection(of: []))
+        XCTAssertEqual(RowSet([5, 1, 5, 3]).rows, [1, 3, 5])
+    }
+}
+
+/// SplitMix64, so every random test replays the same cases.
+struct IndexRandom {
+    /// The generator's state.
+    var state: UInt64
+
+    /// A generator seeded with `seed`.
+    init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// A number in `0..<bound` (0 when `bound` is 0).
+    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
+
+    /// A random lowercase UUID string.
+    static func uuid(_ random: inout IndexRandom) -> String {
+        let hex = Array("0123456789abcdef")
+        let digits = (0..<32).map { _ in hex[random.below(16)] }
+        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }
+        return parts.joined(separator: "-")
+    }
+}

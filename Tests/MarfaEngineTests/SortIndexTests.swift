@@ -1,0 +1,180 @@
+import MarfaRules
+import XCTest
+@testable import MarfaEngine
+
+final class SortIndexTests: XCTestCase {
+    private typealias Entry = SortIndex<Int64>.Entry
+
+    private func walk(_ index: SortIndex<Int64>, _ direction: SortWalk, _ start: SortStart<Int64>) -> [RowID] {
+        var rows: [RowID] = []
+        index.forEach(direction, from: start) { rows.append($0.row); return true }
+        return rows
+    }
+
+    /// What a full sort answers for a walk, given the entries already in the walk's order.
+    private func expected(_ ordered: [Entry], _ direction: SortWalk, _ start: SortStart<Int64>) -> [RowID] {
+        var ordered = ordered
+        let descendingKeys = direction != .ascending
+        switch start {
+        case .edge: break
+        case .key(let key, let inclusive):
+            ordered = ordered.filter { entry in
+                if descendingKeys { return inclusive ? entry.key <= key : entry.key < key }
+                return inclusive ? entry.key >= key : entry.key > key
+            }
+        case .after(let key, let order):
+            ordered = ordered.filter { entry in
+                switch direction {
+                case .ascending: return entry.key > key || (entry.key == key && entry.order > order)
+                case .descending: return entry.key < key || (entry.key == key && entry.order < order)
+                case .descendingKeys: return entry.key < key || (entry.key == key && entry.order > order)
+                }
+            }
+        }
+        return ordered.map(\.row)
+    }
+
+    private func order(_ random: inout IndexRandom) -> ItemOrder {
+        ItemOrder(high: UInt64(random.below(1000)), low: random.next())
+    }
+
+    func testRandomEditsWalkAsAFullSortFromAnyBoundBothWays() throws {
+        var random = IndexRandom(seed: 31)
+        var index = SortIndex<Int64>()
+        var model: [RowID: Entry] = [:]
+        var live: [RowID] = []
+        for step in 1...12_000 {
+            let roll = random.below(10)
+            if roll < 5 || live.isEmpty || (step < 6000 && roll < 7) {
+                let entry = Entry(key: Int64(random.below(60)), order: order(&random), row: RowID(step))
+                index.insert(entry.row, key: entry.key, order: entry.order)
+                model[entry.row] = entry
+                live.append(entry.row)
+            } else if roll < 8 {
+                let position = random.below(live.count)
+                live.swapAt(position, live.count - 1)
+                guard let row = live.popLast(), let entry = model.removeValue(forKey: row) else { continue }
+                XCTAssertTrue(index.remove(row, key: entry.key, order: entry.order))
+                XCTAssertFalse(index.remove(row, key: entry.key, order: entry.order))
+            } else {
+                let row = live[random.below(live.count)]
+                guard var entry = model[row] else { continue }
+                let key = Int64(random.below(60))
+                XCTAssertFalse(index.update(row, from: entry.key + 100, to: key, order: entry.order))
+                XCTAssertTrue(index.update(row, from: entry.key, to: key, order: entry.order))
+                entry.key = key
+                model[row] = entry
+            }
+            if step % 3000 == 0 {
+                try index.checkInvariants()
+                XCTAssertEqual(index.count, model.count)
+                let entries = model.values.sorted()
+                let orders: [(SortWalk, [Entry])] = [
+                    (.ascending, entries), (.descending, entries.reversed()),
+                    (.descendingKeys, entries.sorted { $0.key > $1.key || ($0.key == $1.key && $0.order < $1.order) }),
+                ]
+                for (direction, ordered) in orders {
+                    XCTAssertEqual(walk(index, direction, .edge), expected(ordered, direction, .edge))
+                    for _ in 0..<12 {
+                        let start: SortStart<Int64>
+                        switch random.below(3) {
+                        case 0: start = .key(Int64(random.below(64)) - 2, inclusive: random.below(2) == 0)
+                        case 1:
+                            let entry = entries[random.below(entries.count)]
+                            start = .after(entry.key, entry.order)
+                        default: start = .after(Int64(random.below(60)), order(&random))
+                        }
+                        let answer = expected(ordered, direction, start)
+                        XCTAssertEqual(walk(index, direction, start), answer, "\(direction) from \(start)")
+                        let limited = index.entries(direction, from: start, limit: 50).map(\.row)
+                        XCTAssertEqual(limited, Array(answer.prefix(50)))
+                    }
+                }
+            }
+        }
+        for entry in model.values { index.remove(entry.row, key: entry.key, order: entry.order) }
+        try index.checkInvariants()
+        XCTAssertEqual(index.count, 0)
+        XCTAssertEqual(walk(index, .descending, .edge), [])
+    }
+
+    func testMassInsertAndRemovalKeepTheTreeBalanced() throws {
+        var random = IndexRandom(seed: 77)
+        var index = SortIndex<Int64>()
+        var entries = (0..<100_000).map { Entry(key: Int64($0 % 977), order: order(&random), row: RowID($0)) }
+        for entry in entries { index.insert(entry.row, key: entry.key, order: entry.order) }
+        try index.checkInvariants()
+        for position in stride(from: entries.count - 1, to: 0, by: -1) {
+            entries.swapAt(position, random.below(position + 1))
+        }
+        for (step, entry) in entries.prefix(97_000).enumerated() {
+            XCTAssertTrue(index.remove(entry.row, key: entry.key, order: entry.order))
+            if step % 24_000 == 0 { try index.checkInvariants() }
+        }
+        try index.checkInvariants()
+        XCTAssertEqual(walk(index, .ascending, .edge), entries.suffix(3000).sorted().map(\.row))
+        XCTAssertEqual(walk(index, .descending, .key(500, inclusive: true)),
+                       entries.suffix(3000).filter { $0.key <= 500 }.sorted().reversed().map(\.row))
+    }
+
+    func testCopiesAreIndependent() throws {
+        var random = IndexRandom(seed: 2)
+        var original = SortIndex<Int64>()
+        var entries: [Entry] = []
+        for row in RowID(0)..<5000 {
+            let entry = Entry(key: Int64(random.below(100_000)), order: order(&random), row: row)
+            entries.append(entry)
+            original.insert(row, key: entry.key, order: entry.order)
+        }
+        var copy = original
+        for entry in entries.prefix(4000) { copy.remove(entry.row, key: entry.key, order: entry.order) }
+        copy.insert(9999, key: -1, order: .lowest)
+        try original.checkInvariants()
+        try copy.checkInvariants()
+        XCTAssertEqual(original.count, 5000)
+        XCTAssertEqual(walk(original, .ascending, .edge), entries.sorted().map(\.row))
+        XCTAssertEqual(walk(copy, .ascending, .edge), [9999] + entries.suffix(1000).sorted().map(\.row))
+    }
+
+    func testPropertySortPutsNumbersThenTextThenMissingWithTiesByID() throws {
+        let values: [(String, JSONValue?)] = [
+            ("t-b", .string("b")), ("t-B", .string("B")), ("t-é", .string("é")), ("t-e", .string("e\u{301}")),
+            ("n-10", .integer(10)), ("n-2.5", .number(2.5)), ("b-true", .bool(true)), ("n-1", .integer(1)),
+            ("b-false", .bool(false)), ("n-neg", .integer(-3)), ("m-null", .null), ("m-absent", nil),
+            ("m-array", .array([.integer(1)])), ("m-object", .object([:])), ("t-empty", .string("")),
+            ("t-b2", .string("b")),
+        ]
+        var index = SortIndex<PropertySortKey>()
+        var names: [RowID: String] = [:]
+        for (offset, (name, value)) in values.enumerated() {
+            // Ids ascend with the reversed position, so ties must follow the id and not the insertion order.
+            let order = ItemOrder(high: UInt64(100 - offset), low: 0)
+            index.insert(RowID(offset), key: PropertySortKey(value), order: order)
+            names[RowID(offset)] = name
+        }
+        try index.checkInvariants()
+        func read(descending: Bool, page: Int) -> [String] {
+            var result: [String] = []
+            var after: SortIndex<PropertySortKey>.Entry?
+            while true {
+                var batch: [SortIndex<PropertySortKey>.Entry] = []
+                index.forEachInPropertyOrder(descending: descending, after: after) { entry in
+                    batch.append(entry)
+                    return batch.count < page
+                }
+                result += batch.compactMap { names[$0.row] }
+                guard batch.count == page, let last = batch.last else { return result }
+                after = last
+            }
+        }
+        let ascending = ["n-neg", "b-false", "n-1", "b-true", "n-2.5", "n-10", "t-empty", "t-B", "t-b2", "t-b",
+                         "t-e", "t-é", "m-object", "m-array", "m-absent", "m-null"]
+        let descending = ["t-é", "t-e", "t-b2", "t-b", "t-B", "t-empty", "n-10", "n-2.5", "n-1", "b-true",
+                          "b-false", "n-neg", "m-object", "m-array", "m-absent", "m-null"]
+        for page in [1, 3, 100] {
+            XCTAssertEqual(read(descending: false, page: page), ascending, "page \(page)")
+            XCTAssertEqual(read(descending: true, page: page), descending, "page \(page)")
+        }
+        XCTAssertTrue(PropertySortKey.text("e\u{301}") != PropertySortKey.text("é"))
+    }
+}

@@ -1,0 +1,164 @@
+import XCTest
+@testable import MarfaRules
+
+final class SearchTextTests: XCTestCase {
+    func testFoldingRemovesCaseAndDiacritics() {
+        let table: [(String, String)] = [
+            ("Éclair", "eclair"), ("Crème BRÛLÉE, ok?", "creme brulee, ok?"), ("naïve Zürich", "naive zurich"),
+            ("Straße", "strasse"), ("STRAẞE", "strasse"), ("İstanbul", "istanbul"), ("ıssız", "issiz"),
+            ("ISTANBUL", "istanbul"), ("e\u{301}te\u{301}", "ete"), ("Ærø", "æro"), ("Łódź", "lodz"),
+            ("Привет, Ёлка", "привет, елка"), ("ΆΘΗΝΑ ΟΔΟΣ", "αθηνα οδοσ"), ("ﬁne", "fine"), ("ＡＢＣ１", "abc1"),
+            ("東京 日本語", "東京 日本語"), ("😀 rocket🚀", "😀 rocket🚀"), ("Ǖber", "uber"), ("", ""),
+        ]
+        for (text, folded) in table {
+            XCTAssertEqual(SearchText.fold(text), folded, text)
+        }
+    }
+
+    func testASCIIFoldingKeepsPunctuationAndLowercaseTextIsUnchanged() {
+        XCTAssertEqual(SearchText.fold("Hello, World! 42_x"), "hello, world! 42_x")
+        let lower = "already lower-case text, with digits 123"
+        XCTAssertEqual(SearchText.fold(lower), lower)
+    }
+
+    func testWordsSplitAtEverythingButLettersAndDigits() {
+        XCTAssertEqual(SearchText.words("e-mail to ÉMILE"), ["e", "mail", "to", "emile"])
+        XCTAssertEqual(SearchText.words("snake_case, don't 3.14 😀x"), ["snake", "case", "don", "t", "3", "14", "x"])
+        XCTAssertEqual(SearchText.words("東京タワー は 高い"), ["東京タワー", "は", "高い"])
+        XCTAssertEqual(SearchText.words("  ,;  "), [])
+    }
+
+    func testNormalFormPadsWordsWithSingleSpaces() {
+        XCTAssertEqual(String(decoding: SearchText.normalize("Hello,  Wörld!"), as: UTF8.self), " hello world ")
+        XCTAssertEqual(SearchText.normalize("?!"), [])
+        XCTAssertEqual(String(decoding: SearchText.normalizedOperand("o, W"), as: UTF8.self), "o w")
+        XCTAssertEqual(String(decoding: SearchText.normalizedOperand(", wor"), as: UTF8.self), " wor")
+        XCTAssertEqual(String(decoding: SearchText.normalizedOperand("llo!"), as: UTF8.self), "llo ")
+        XCTAssertEqual(SearchText.normalizedOperand("\u{301}"), [])
+        XCTAssertEqual(SearchText.normalizedOperand(", "), [])
+    }
+
+    func testTrigramsAreDistinctAndSorted() {
+        let trigrams = SearchText.trigrams(ofNormalized: SearchText.normalize("aaaa aaaa"))
+        // " aa", "aaa", "aa ", "a a"
+        XCTAssertEqual(trigrams.count, 4)
+        XCTAssertEqual(trigrams, trigrams.sorted())
+        XCTAssertEqual(SearchText.trigrams(ofNormalized: Array("ab".utf8)), [])
+    }
+
+    /// The property trigram candidates rest on: whenever a text holds a piece (at scalar boundaries), the text's
+    /// normal form holds the piece's normalized operand, so it holds every trigram of it.
+    func testEveryPieceOfATextSurvivesNormalization() {
+        let pool: [String] = [
+            "a", "B", "z", "É", "é", "e\u{301}", "ß", "İ", "ı", " ", ",", "-", "_", "東", "京", "ё", "Ω", "😀",
+            "\u{301}", "1", "ﬁ", "'", "\n",
+        ]
+        var random = SearchRandom(seed: 7)
+        for _ in 0..<2000 {
+            let scalars = Array((0..<random.below(14)).map { _ in pool[random.below(pool.count)] }.joined()
+                .unicodeScalars)
+            let text = String(String.UnicodeScalarView(scalars))
+            let normalized = SearchText.normalize(text)
+            let start = random.below(scalars.count + 1)
+            let end = start + random.below(scalars.count - start + 1)
+            let piece = String(String.UnicodeScalarView(scalars[start..<end]))
+            let operand = SearchText.normalizedOperand(piece)
+            XCTAssertTrue(operand.isEmpty || SearchText.occurrences(of: operand, in: normalized) > 0,
+                          "\(text) ⊅ \(piece)")
+            let all = Set(SearchText.trigrams(ofNormalized: normalized))
+            XCTAssertTrue(Set(SearchText.trigrams(ofNormalized: operand)).isSubset(of: all), "\(text) / \(piece)")
+        }
+    }
+
+    /// The ASCII fast path writes the same normal form as the general path.
+    func testTheASCIIPathAgreesWithTheGeneralPath() {
+        let pool = ["ab", "AB", "a", "b", "Ab1", "1", " ", "  ", ",", "-", "_", "'", "\t", "abab", "ba", "zz", "Z"]
+        var random = SearchRandom(seed: 12)
+        for _ in 0..<3000 {
+            let text = (0..<random.below(24)).map { _ in pool[random.below(pool.count)] }.joined()
+            let bytes = Array(text.utf8)
+            var fast: [UInt8] = []
+            var general: [UInt8] = []
+            bytes.withUnsafeBufferPointer { utf8 in
+                SearchText.normalizeASCII(utf8, padded: true, into: &fast)
+                SearchText.normalizeScalars(utf8, padded: true, into: &general)
+            }
+            XCTAssertEqual(fast, general, text)
+            var operandFast: [UInt8] = []
+            var operandGeneral: [UInt8] = []
+            bytes.withUnsafeBufferPointer { utf8 in
+                SearchText.normalizeASCII(utf8, padded: false, into: &operandFast)
+                SearchText.normalizeScalars(utf8, padded: false, into: &operandGeneral)
+            }
+            XCTAssertEqual(operandFast, operandGeneral, text)
+        }
+    }
+
+    /// Finding a term in raw text, folding on the fly, answers what searching its pattern in the normal form
+    /// answers, for every script, mark and case the pool mixes.
+    func testRawMatchingAgreesWithTheNormalForm() {
+        let pool = [
+            "ab", "AB", "a", "b", "Ab1", "1", " ", "  ", ",", "-", "_", "'", "\t", "abab", "ba", "zz", "Z", "É", "é",
+            "e\u{301}", "\u{301}", "ß", "ss", "SS", "İ", "i", "ı", "東", "京", "😀", "ﬁ", "fi", "Ё", "ё", "е",
+            "ＡＢ", "stra", "straße", "ǅ", "\u{0308}", "s", "f", "stras", "e",
+        ]
+        var random = SearchRandom(seed: 13)
+        for round in 0..<6000 {
+            let text = (0..<random.below(30)).map { _ in pool[random.below(pool.count)] }.joined()
+            let normal = SearchText.normalize(text)
+            let separator = round % 2 == 0 ? " " : "-"
+            let source = round % 3 == 0 ? String(text.prefix(random.below(12))) : (0..<(1 + random.below(3)))
+                .map { _ in pool[random.below(pool.count)] }.joined(separator: separator)
+            let query = SearchQuery(round % 5 == 0 ? "\"\(source)\"" : source)
+            var bytes = Array(text.utf8)
+            for (term, raw) in zip(query.patterns, query.rawTerms) {
+                let found = bytes.withUnsafeMutableBufferPointer {
+                    SearchText.occurrences(of: raw, in: UnsafeBufferPointer($0))
+                }
+                XCTAssertEqual(found, SearchText.occurrences(of: term, in: normal),
+                               "\(String(decoding: term, as: UTF8.self)) in \(text.debugDescription)")
+            }
+        }
+    }
+
+    func testOccurrencesCountOverlapsAndStopAtWordEdges() {
+        let text = SearchText.normalize("a a a banana")
+        XCTAssertEqual(SearchText.occurrences(of: Array(" a ".utf8), in: text), 3)
+        XCTAssertEqual(SearchText.occurrences(of: Array(" ban".utf8), in: text), 1)
+        XCTAssertEqual(SearchText.occurrences(of: Array(" nana".utf8), in: text), 0)
+        XCTAssertEqual(SearchText.occurrences(of: [], in: text), 0)
+        XCTAssertEqual(SearchText.occurrences(of: Array(" banana x".utf8), in: text), 0)
+    }
+
+    func testGrammarContainsFoldsASCIICaseOnly() {
+        XCTAssertTrue(SearchText.containsIgnoringASCIICase("Hello World", "O wOR"))
+        XCTAssertTrue(SearchText.containsIgnoringASCIICase("100%_done", "%_D"))
+        XCTAssertTrue(SearchText.containsIgnoringASCIICase("anything", ""))
+        XCTAssertFalse(SearchText.containsIgnoringASCIICase("Émile", "émile"))
+        XCTAssertTrue(SearchText.containsIgnoringASCIICase("Émile", "ÉMILE"))
+        XCTAssertFalse(SearchText.containsIgnoringASCIICase("ab", "abc"))
+        XCTAssertTrue(SearchText.hasPrefixIgnoringASCIICase("Report 2024", "rEPORT"))
+        XCTAssertFalse(SearchText.hasPrefixIgnoringASCIICase("My Report", "report"))
+    }
+}
+
+/// SplitMix64, so every random test replays the same cases.
+struct SearchRandom {
+    /// The generator's state.
+    var state: UInt64
+
+    /// A generator seeded with `seed`.
+    init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// A number in `0..<bound` (0 when `bound` is 0).
+    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
+}
