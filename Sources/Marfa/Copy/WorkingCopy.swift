@@ -134,6 +134,13 @@ public final class WorkingCopy: Sendable {
         }
     }
 
+    /// Searches names, text properties and tags, best match first; never the bin (seed 000, WC-52, WC-54).
+    public func search(_ query: String, filters: SearchFilters = SearchFilters(), limit: Int = 20) async throws
+        -> Rows<SearchHit>
+    {
+        try await engine.search(query, filters: filters, limit: limit)
+    }
+
     /// Writes a snapshot of the whole copy now and drops the journal it covers.
     public func checkpoint() async throws {
         try await engine.checkpoint()

@@ -4,6 +4,24 @@ import Marfa
 extension DeviceCommand {
     static let itemCommands: [DeviceCommand] = [
         DeviceCommand(
+            words: ["search"],
+            spec: CommandSpec(
+                usage: "search <query> [--state S]… [--all-states] [--type T]… [--tag t]… [--filter expr] "
+                    + "[--beneath id] [--limit n]",
+                summary: "search names, text and tags, best match first", positionals: ["query"],
+                options: ["state", "type", "tag", "filter", "beneath", "limit", "tier"], flags: ["all-states"])
+        ) { arguments, copy in
+            let list = try listFilters(arguments)
+            let filters = SearchFilters(
+                types: list.types, states: list.states, allStates: list.allStates, tier: list.tier, tags: list.tags,
+                filter: list.filter, beneath: list.beneath)
+            let hits = try await copy.search(
+                arguments.positional(0), filters: filters, limit: Int(try count(arguments.value("limit")) ?? 20))
+            return .array(hits.rows.map { hit in
+                ["item": JSONShapes.item(hit.item), "score": .number(hit.score), "snippet": .string(hit.snippet)]
+            })
+        },
+        DeviceCommand(
             words: ["items", "list"],
             spec: CommandSpec(
                 usage: "items list [--type T]… [--state S]… [--all-states] [--occurred-after I] [--occurred-before I] "
