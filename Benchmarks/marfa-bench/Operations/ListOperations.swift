@@ -1,7 +1,7 @@
 import MarfaEngine
 import MarfaRules
 
-/// Every list query of the set, ours by brute force (no index yet) against the peer's indexed SQL.
+/// Every list query of the set, ours through the engine's indexed list against the peer's indexed SQL.
 enum ListOperations {
     /// One operation per list query; the check compares the id sequences.
     static func make(_ context: BenchContext) async -> [BenchOperation] {
@@ -15,9 +15,9 @@ enum ListOperations {
             return BenchOperation(
                 name: "list/\(query.name)", group: "list",
                 ours: BenchSide(
-                    label: "marfa", caveat: MarfaReadSide.caveat,
+                    label: "marfa",
                     run: { _ in
-                        let ids = await MarfaReadSide.listByBruteForceWithoutIndex(query, copy: context.marfa.copy)
+                        let ids = await MarfaReadSide.list(query, copy: context.marfa.copy)
                         return ids.count &+ (ids.first?.utf8.count ?? 0)
                     }),
                 peers: [
@@ -41,7 +41,7 @@ enum ListOperations {
     private static func check(
         _ query: BenchListQuery, sql: String, bindings: [String], context: BenchContext
     ) async throws {
-        let ours = await MarfaReadSide.listByBruteForceWithoutIndex(query, copy: context.marfa.copy)
+        let ours = await MarfaReadSide.list(query, copy: context.marfa.copy)
         let theirs = try context.peer.ids(sql, bindings)
         guard ours == theirs else {
             let position =

@@ -1,20 +1,42 @@
 import MarfaEngine
 import MarfaRules
 
-/// The Marfa side of `list` and `search`: the one place to switch to the engine's indexed reads.
+/// The Marfa side of `list` and `search`: the one place the runner calls the engine's reads.
 ///
-/// `CopyActor` has no `list`, `search` or indexes yet, so both functions here evaluate by brute force
-/// (`BruteForceList` over `CopyState.items`, `SearchCorpus` over folded text) and every figure they give is
-/// labelled `caveat`. They are never the engine's figures. When the engine exposes
-/// `list(_ filters:, sort:)` and `search(_:filters:limit:)`, call them here and drop the caveat.
+/// Lists go through `CopyActor.list(_:sort:)`, which walks the time sort index. Search stays a brute-force
+/// substring scan (`SearchCorpus`, labelled `caveat`), because the gate's agreed semantics are the trigram peer's
+/// substrings while the engine answers the instance's word and prefix semantics; its figures are never the
+/// engine's search.
 enum MarfaReadSide {
-    /// The label every list and search figure of ours carries until the engine answers them.
-    static let caveat = "brute-force, no index"
+    /// The label every search figure of ours carries until the gate shares the engine's search semantics.
+    static let caveat = "brute-force substring scan, not the engine's search"
 
-    /// The ids of one list query, fetched from the actor's state (the actor hop included).
-    static func listByBruteForceWithoutIndex(_ query: BenchListQuery, copy: CopyActor) async -> [String] {
-        let state = await copy.state
-        return BruteForceList.evaluate(query, in: state)
+    /// The ids of one list query, answered by the engine's indexed list (the actor hop included).
+    static func list(_ query: BenchListQuery, copy: CopyActor) async -> [String] {
+        var conditions: [FilterCondition] = []
+        if let property = query.property {
+            conditions.append(FilterCondition(
+                field: .property(property.name), operator: property.op == .equals ? .eq : .contains,
+                value: .text(property.value)))
+        }
+        let field: SortField
+        switch query.sort {
+        case .createdAt: field = .createdAt
+        case .updatedAt: field = .updatedAt
+        case .occurredAt: field = .occurredAt
+        }
+        let root = query.beneath
+        let filters = ListFilters(
+            types: query.types.isEmpty ? nil : Set(query.types), states: Set(query.states), tier: query.tier,
+            tags: query.tags, occurredAfter: query.occurredAfter, occurredBefore: query.occurredBefore,
+            filter: conditions.isEmpty ? nil : try? FilterExpression(conditions: conditions).encoded(),
+            beneath: root, limit: query.limit.map { UInt32($0 + (root == nil ? 0 : 1)) },
+            offset: query.offset == 0 ? nil : UInt32(query.offset))
+        guard let rows = try? await copy.list(filters, sort: Sort(
+            field: field, direction: query.descending ? .descending : .ascending))
+        else { return [] }
+        let ids = rows.rows.map(\.id).filter { $0 != root }
+        return query.limit.map { Array(ids.prefix($0)) } ?? ids
     }
 
     /// The corpus a brute-force search scans, folded once from the actor's state (its build time is reported).
