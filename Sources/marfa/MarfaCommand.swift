@@ -28,6 +28,7 @@ struct MarfaCommand {
         switch words.first {
         case "device": return try await DeviceRunner.run(words.dropFirst(), printer: printer)
         case "demo": return try await DemoCommand.run(words.dropFirst(), printer: printer)
+        case "items": return try await ClientCommand.run(words.dropFirst(), printer: printer)
         case "instance": return try await InstanceCommand.run(words.dropFirst(), printer: printer)
         case "--help", "help", nil:
             print(HelpText.top())
@@ -47,6 +48,10 @@ enum HelpText {
         }
         lines.append("  \(InstanceCommand.spec.usage)")
         lines.append("      \(InstanceCommand.spec.summary)")
+        for spec in ClientCommand.specs.values.sorted(by: { $0.usage < $1.usage }) {
+            lines.append("  \(spec.usage)")
+            lines.append("      \(spec.summary) (against an instance, no copy)")
+        }
         lines.append("  demo [--dir D]")
         lines.append("      open a store, write and read notes, checkpoint, reopen")
         return lines.joined(separator: "\n")

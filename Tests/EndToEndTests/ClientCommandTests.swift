@@ -1,0 +1,54 @@
+import Foundation
+import Marfa
+import XCTest
+
+/// The tutorial's `marfa items …` commands against the reference instance, read as a person reads them (seed 002).
+final class ClientCommandTests: XCTestCase {
+    private func marfa(_ arguments: [String], url: URL, key: String) throws -> (Int32, String, String) {
+        var folder = Bundle.main.bundleURL
+        var executable: URL?
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("marfa")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { executable = candidate }
+            folder.deleteLastPathComponent()
+        }
+        let process = Process()
+        process.executableURL = try XCTUnwrap(executable)
+        process.arguments = arguments
+        process.environment = ["MARFA_API_URL": url.absoluteString, "MARFA_API_KEY": key]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stdout, stderr)
+    }
+
+    func testTheTutorialsRenameFromAnotherDeviceIsMergedOverAnOlderVersion_V8() async throws {
+        let harness = try await InstanceHarness()
+        let url = harness.url
+        let key = harness.key
+        let id = try await harness.createItem(type: "core.note", title: "Bleak House")
+        let (_, patched) = try await harness.request(
+            "PATCH", "/items/\(id)?conflict=auto", body: ["version": 1, "properties": ["body": "A novel."]])
+        XCTAssertEqual(patched.object?["item"]?.object?["version"], 2)
+        let (status, stdout, stderr) = try marfa(
+            ["items", "update", id, "--version", "1", "--prop", "title=Changed elsewhere"], url: url, key: key)
+        XCTAssertEqual(status, 0, stderr)
+        let lines = stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("\(id)  core.note  ") == true, stdout)
+        XCTAssertTrue(lines.first?.hasSuffix("  Changed elsewhere") == true, stdout)
+        XCTAssertTrue(stdout.contains("\"title\": \"Changed elsewhere\""), stdout)
+        XCTAssertTrue(stdout.contains("\"body\": \"A novel.\""), "the other writer's body is kept: \(stdout)")
+        let (listed, listOut, _) = try marfa(["--json", "items", "list", "--type", "core.note"], url: url, key: key)
+        XCTAssertEqual(listed, 0)
+        XCTAssertEqual(try JSONValue(json: listOut).array?.first?.object?["version"], 3)
+        let (refused, _, refusal) = try marfa(["--json", "items", "get", ItemID.make()], url: url, key: key)
+        XCTAssertEqual(refused, 1)
+        XCTAssertTrue(refusal.contains("\"code\":\"not_found\""), refusal)
+        await harness.shutdown()
+    }
+}
