@@ -138,3 +138,21 @@ final class LocalListTests: XCTestCase {
         expectEqual(try await copy.items.list(ListFilters(states: [.trashed])).map(\.id), [first, second])
     }
 }
+
+extension LocalListTests {
+    func testDisplaysAndLinkCandidatesReadTheCopyAlone_F093_F096_F097() async throws {
+        let reading = try await note("Reading list", ["body": "## Essays\n**First** read [[Missing note]]."])
+        _ = try await note("   ")
+        let displays = try await copy.items.displays(of: try await copy.items.list(sort: Sort(field: .createdAt,
+                                                                                                direction: .ascending)).rows)
+        XCTAssertEqual(displays.first?.name, "Reading list")
+        XCTAssertEqual(displays.first?.preview, "Essays First read Missing note.")
+        XCTAssertNil(displays.last?.name, "a blank title is the app's Untitled")
+        let candidates = try await copy.items.linkCandidates(of: ["reading list", reading, "nothing"])
+        XCTAssertEqual(candidates.map(\.state), [.unresolved, .bound, .unresolved],
+                       "a new title link stays unresolved with its candidate (F097)")
+        XCTAssertEqual(candidates.first?.candidates.map(\.id), [reading])
+        let links = try await copy.items.links(in: reading)
+        XCTAssertEqual(links.links.map(\.name), ["Missing note"])
+    }
+}

@@ -9,6 +9,33 @@ public struct Items: Sendable {
         try await engine.list(filters, sort: sort)
     }
 
+    /// Each item's name (nil where the instance would say "Untitled") and body preview, by the catalog's hints.
+    public func displays(of items: [Item]) async throws -> [ItemDisplay] {
+        await engine.displays(of: items.map { ItemDisplayInput(type: $0.type, properties: $0.properties, id: $0.id) })
+    }
+
+    /// The name and preview of items not saved yet.
+    public func displays(for inputs: [ItemDisplayInput]) async throws -> [ItemDisplay] {
+        await engine.displays(of: inputs)
+    }
+
+    /// What each link target typed in a body could name, from the copy alone; given an item, its edges bind names.
+    public func linkCandidates(of targets: [String], in id: String? = nil) async throws -> [LinkCandidates] {
+        try await engine.linkCandidates(of: targets, in: id)
+    }
+
+    /// The links in an item's saved body, each with the item it names, or pending, missing, ambiguous or refused.
+    public func links(in id: String) async throws -> BodyLinks {
+        try await engine.links(in: id)
+    }
+
+    /// The links of many items' bodies, by id.
+    public func links(in ids: [String]) async throws -> [String: BodyLinks] {
+        var answers: [String: BodyLinks] = [:]
+        for id in ids { answers[id] = try await engine.links(in: id) }
+        return answers
+    }
+
     /// One item, or nil when it is in the bin or not held (WC-51).
     public func get(_ id: String) async throws -> Item? {
         try await engine.readableItem(id)
