@@ -52,3 +52,30 @@ final class LocalUpdatesTests: XCTestCase {
         await copy.close()
     }
 }
+
+extension LocalUpdatesTests {
+    func testChangesSinceNameTheRowsWrittenAfterACursorThatSurvivesReopen_F141_F146() async throws {
+        let copy = try await WorkingCopy.open(store: store)
+        let first = try await copy.changes(since: nil)
+        guard case .everything = first else { return XCTFail("no cursor must ask for everything") }
+        let id = try unwrap(try await copy.items.create(Draft(type: "core.note")).itemId)
+        let stored = try JSONEncoder().encode(first.next)
+        await copy.close()
+
+        let reopened = try await WorkingCopy.open(store: store)
+        let cursor = try JSONDecoder().decode(ChangeCursor.self, from: stored)
+        let answer = try await reopened.changes(since: cursor)
+        guard case .named(let rows, let next) = answer else { return XCTFail("\(answer)") }
+        XCTAssertEqual(rows.items, [id])
+        let quiet = try await reopened.changes(since: next)
+        XCTAssertEqual(quiet, .named(ChangedRows(), next), "nothing changed since the last cursor")
+        for _ in 0..<3 { _ = try await reopened.items.create(Draft(type: "core.note")) }
+        guard case .everything = try await reopened.changes(since: next, most: 2) else {
+            return XCTFail("more than `most` rows must ask for everything")
+        }
+        let foreign = try ChangeCursor(rawValue: "another-store:1")
+        guard case .everything = try await reopened.changes(since: foreign) else { return XCTFail("foreign cursor") }
+        XCTAssertThrowsError(try ChangeCursor(rawValue: "not a cursor"))
+        await reopened.close()
+    }
+}

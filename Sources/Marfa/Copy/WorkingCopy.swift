@@ -75,6 +75,40 @@ public final class WorkingCopy: Sendable {
         events.changes()
     }
 
+    /// The rows changed since `cursor`, or `.everything` for no cursor, a foreign or too old one, a change of
+    /// catalog or hydration, or more than `most` changed rows (seed 003, "changes(since:most:)").
+    ///
+    /// Throws `hydrationIncomplete` while the copy fills or is stale; named items include items in the bin.
+    public func changes(since cursor: ChangeCursor?, most: Int = 1000) async throws -> ChangesSince {
+        let state = await engine.state
+        if server != nil, state.hydration != .complete {
+            throw MarfaError.hydrationIncomplete(message: "changes are named once the copy is whole")
+        }
+        let next = ChangeCursor(storeId: engine.storeId, commit: state.commitCount)
+        guard let cursor, cursor.storeId == engine.storeId, cursor.commit <= state.commitCount,
+            let notices = await engine.changeLog.notices(after: cursor.commit)
+        else { return .everything(next) }
+        var items: [String] = []
+        var edges: [String] = []
+        var removedItems: [String] = []
+        var removedEdges: [String] = []
+        for notice in notices {
+            if notice.everything || notice.catalog { return .everything(next) }
+            items += notice.items
+            edges += notice.edges
+            removedItems += notice.removedItems
+            removedEdges += notice.removedEdges
+        }
+        let removed = Set(removedItems).subtracting(state.items.keys)
+        let named = Set(items).filter { state.items[$0] != nil }
+        let goneEdges = Set(removedEdges).subtracting(state.edges.keys)
+        let namedEdges = Set(edges).filter { state.edges[$0] != nil }
+        guard named.count + removed.count + namedEdges.count + goneEdges.count <= most else { return .everything(next) }
+        return .named(
+            ChangedRows(items: named.sorted(), edges: namedEdges.sorted(), removedItems: removed.sorted(),
+                        removedEdges: goneEdges.sorted()), next)
+    }
+
     /// Updates for one consumer: the first asks to read everything, later ones name what changed since; at most
     /// one waits, and more than 1,000 changed rows become `.everything` (seed 003, "updates()").
     public func updates() -> CopyUpdates {

@@ -44,7 +44,7 @@ package struct CommitNotice: Sendable, Hashable {
             case .clearRows: everything = true
             case .setCatalog: catalog = true
             case .setPins(let pins): items.append(contentsOf: pins)
-            case .setSlice, .setCursor, .setHydration, .setInstanceId: break
+            case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount: break
             }
         }
         items = Self.unique(items)

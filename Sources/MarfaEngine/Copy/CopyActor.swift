@@ -12,6 +12,10 @@ import MarfaStorage
 package actor CopyActor {
     /// The copy's state; reads see every committed change and every change whose commit is in flight.
     package private(set) var state: CopyState
+    /// Recent commits by number, for `changes(since:)`.
+    package private(set) var changeLog: ChangeLog
+    /// The store's own id, which change cursors carry so a foreign cursor is recognised.
+    package nonisolated let storeId: String
     /// The read indexes, derived from `state` and kept current with it; never persisted.
     package private(set) var indexes: ReadIndexes
     /// Whether this handle may write (WC-2).
@@ -59,8 +63,12 @@ package actor CopyActor {
                 state.apply(change)
             }
         }
+        var changeLog = ChangeLog(after: state.commitCount)
         for (position, record) in recovered.records.enumerated() {
-            for change in try decode(record, path: "\(url.path) journal record \(position)") { state.apply(change) }
+            let changes = try decode(record, path: "\(url.path) journal record \(position)")
+            for change in changes { state.apply(change) }
+            state.countCommit()
+            changeLog.record(state.commitCount, CommitNotice(origin: .housekeeping, changes: changes))
         }
         let journal: Journal?
         let snapshots: SnapshotWriter?
@@ -70,7 +78,7 @@ package actor CopyActor {
                 try SnapshotWriter(directory: directory, compressionLevel: configuration.snapshotCompressionLevel)
             }
             if metadata == nil || (metadata?.origin == nil && origin != nil) {
-                let updated = StoreMetadata(origin: origin ?? metadata?.origin)
+                let updated = StoreMetadata(id: metadata?.id ?? ItemID.make(), origin: origin ?? metadata?.origin)
                 try writeMetadata(updated, to: directory)
                 metadata = updated
             }
@@ -83,7 +91,7 @@ package actor CopyActor {
         }
         let copy = CopyActor(
             state: state, directory: directory, journal: journal, snapshots: snapshots, origin: metadata?.origin,
-            url: url, configuration: configuration)
+            url: url, configuration: configuration, changeLog: changeLog, storeId: metadata?.id ?? "path:\(url.path)")
         if recovered.nextSegment - (recovered.snapshotSegment ?? Recovery.firstSegment) >= Self.segmentsBeforeCheckpoint {
             await copy.startCheckpoint()
         }
@@ -96,8 +104,10 @@ package actor CopyActor {
 
     private init(
         state: CopyState, directory: StoreDirectory, journal: Journal?, snapshots: SnapshotWriter?, origin: Origin?,
-        url: URL, configuration: CopyConfiguration
+        url: URL, configuration: CopyConfiguration, changeLog: ChangeLog, storeId: String
     ) {
+        self.changeLog = changeLog
+        self.storeId = storeId
         self.state = state
         self.indexes = ReadIndexes(state: state)
         self.directory = directory
@@ -121,6 +131,9 @@ package actor CopyActor {
         guard !changes.isEmpty else { return }
         let sequence = try StorageBridge.run { try journal.enqueue(StoreChange.encode(changes)) }
         for change in changes { apply(change) }
+        state.countCommit()
+        let notice = CommitNotice(origin: origin, changes: changes)
+        changeLog.record(state.commitCount, notice)
         if configuration.internalChecks {
             do {
                 try indexes.checkInvariants(state: state)
@@ -139,7 +152,6 @@ package actor CopyActor {
             startCheckpoint()
         }
         if !listeners.isEmpty {
-            let notice = CommitNotice(origin: origin, changes: changes)
             for listener in listeners.values { listener(notice) }
         }
     }

@@ -34,6 +34,8 @@ package struct CopyState: Sendable {
     package private(set) var pins: [String] = []
     /// The instance id the copy was filled from.
     package private(set) var instanceId: String?
+    /// How many commits built this state, counted across snapshots; the position `changes(since:)` counts from.
+    package private(set) var commitCount: UInt64 = 0
     /// The catalog writes and reads are judged by: the built-in one until the instance's is read.
     package private(set) var catalog: CatalogSnapshot = BuiltInCatalog.snapshot
 
@@ -86,6 +88,7 @@ package struct CopyState: Sendable {
         case .setPins(let pins): self.pins = pins
         case .setInstanceId(let id): instanceId = id
         case .setCatalog(let catalog): self.catalog = catalog
+        case .setCommitCount(let count): commitCount = count
         }
     }
 
@@ -112,6 +115,11 @@ package struct CopyState: Sendable {
         if map[key]?.isEmpty == true { map[key] = nil }
     }
 
+    /// Counts one more commit (a live commit or a replayed journal record).
+    package mutating func countCommit() {
+        commitCount += 1
+    }
+
     /// The queued writes naming an item, in queue order.
     package func queuedWrites(onItem id: String) -> [QueuedWrite] {
         (queueIdsByItem[id] ?? []).compactMap { queuePosition[$0].map { queue[$0] } }
@@ -132,6 +140,7 @@ package struct CopyState: Sendable {
         changes.append(.setPins(pins))
         changes.append(.setInstanceId(instanceId))
         changes.append(.setCatalog(catalog))
+        changes.append(.setCommitCount(commitCount))
         for item in items.values { changes.append(.putItem(item)) }
         for edge in edges.values { changes.append(.putEdge(edge)) }
         for (itemId, bodies) in extensions.entries {
@@ -145,7 +154,8 @@ package struct CopyState: Sendable {
 }
 
 extension CopyState: Equatable {
-    /// Two states are equal when they hold the same rows, queue and sync state (adjacency follows from edges).
+    /// Two states are equal when they hold the same rows, queue and sync state (adjacency follows from edges; the
+    /// commit count is bookkeeping and not compared).
     package static func == (lhs: CopyState, rhs: CopyState) -> Bool {
         lhs.items == rhs.items && lhs.edges == rhs.edges && lhs.extensions == rhs.extensions
             && lhs.queue == rhs.queue && lhs.slice == rhs.slice && lhs.cursor == rhs.cursor

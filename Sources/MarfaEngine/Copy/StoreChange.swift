@@ -19,4 +19,5 @@ package enum StoreChange: Sendable, Hashable {
     case setPins([String])
     case setInstanceId(String?)
     case setCatalog(CatalogSnapshot)
+    case setCommitCount(UInt64)
 }

@@ -10,12 +10,15 @@ package struct StoreMetadata: Sendable, Hashable, Codable {
 
     /// The store format version.
     package var format: Int
+    /// The store's own id, minted at creation.
+    package var id: String?
     /// The origin the store is bound to, or nil for a store no server has touched yet.
     package var origin: Origin?
 
     /// Makes metadata for a new store.
-    package init(format: Int = StoreMetadata.currentFormat, origin: Origin?) {
+    package init(format: Int = StoreMetadata.currentFormat, id: String? = nil, origin: Origin?) {
         self.format = format
+        self.id = id
         self.origin = origin
     }
 }
