@@ -193,3 +193,18 @@ public final class WorkingCopy: Sendable {
         await engine.close()
     }
 }
+
+extension WorkingCopy {
+    /// What the follow did since this copy was opened: events applied and skipped, the cursor, reconnects, failed
+    /// opens and the last failure (the device command line's follow report).
+    package func followReport() async -> JSONValue {
+        let counters = await follow.counters
+        let cursor = await engine.state.cursor
+        return [
+            "applied": .integer(Int64(counters.applied)), "skipped": .integer(Int64(counters.skipped)),
+            "cursor": cursor.map(JSONValue.string) ?? .null, "reconnects": .integer(Int64(counters.reconnects)),
+            "failed_opens": .integer(Int64(counters.failedOpens)),
+            "last_failure": counters.lastFailure.map { .string($0.code()) } ?? .null,
+        ]
+    }
+}

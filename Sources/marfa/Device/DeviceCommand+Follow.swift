@@ -1,0 +1,74 @@
+import Foundation
+import Marfa
+import Synchronization
+
+extension DeviceCommand {
+    /// `follow [--for s]`: holds the stream, prints one JSON line per applied change, the report last (WC-78..81).
+    static let followCommand = DeviceCommand(
+        words: ["follow"],
+        spec: CommandSpec(
+            usage: "follow [--for <seconds>] --url U --key K",
+            summary: "follow the instance's log, one line per applied change, the report last", options: ["for"])
+    ) { arguments, copy in
+        let seconds = try arguments.value("for").map { text -> Double in
+            guard let value = Double(text), value >= 0 else { throw MarfaError.invalid(message: "--for takes seconds") }
+            return value
+        }
+        let changes = copy.changes()
+        let held = copy.updates().makeAsyncIterator()
+        let printer = Task {
+            for await change in changes {
+                guard case .server(let event, let cursor) = change.origin else {
+                    if case .serverUnreachable(let error) = change.origin {
+                        emit(["event": "server.unreachable", "item_id": .null, "edge_id": .null, "cursor": .null,
+                              "reason": .string(error.message)])
+                    }
+                    continue
+                }
+                emit(["event": .string(event), "item_id": change.itemId.map(JSONValue.string) ?? .null,
+                      "edge_id": change.edgeId.map(JSONValue.string) ?? .null, "cursor": .string(cursor)])
+            }
+        }
+        await FollowDeadline.wait(seconds: seconds)
+        printer.cancel()
+        _ = held
+        return await copy.followReport()
+    }
+
+    private static func emit(_ line: JSONValue) {
+        if let text = try? line.json() { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    }
+}
+
+/// Waits for `--for` seconds to pass or for SIGINT/SIGTERM, whichever comes first (WC-81: a stop ends at once,
+/// with the report).
+enum FollowDeadline {
+    static func wait(seconds: Double?) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = OnceFlag()
+            Task {
+                _ = await StopSignal.wait()
+                if once.take() { continuation.resume() }
+            }
+            if let seconds {
+                Task {
+                    try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+                    if once.take() { continuation.resume() }
+                }
+            }
+        }
+    }
+}
+
+/// A flag that is taken once.
+final class OnceFlag: Sendable {
+    private let taken = Mutex(false)
+
+    /// Whether this call took the flag.
+    func take() -> Bool {
+        taken.withLock { taken in
+            defer { taken = true }
+            return !taken
+        }
+    }
+}
