@@ -114,3 +114,43 @@ final class HydrationEndToEndTests: XCTestCase {
         await copy.close()
     }
 }
+
+extension HydrationEndToEndTests {
+    /// Reads connections from an updates iterator until one satisfies `wanted`, within a bound.
+    private func connection(
+        _ iterator: CopyUpdates.AsyncIterator, _ what: String, _ wanted: (CopyConnection) -> Bool
+    ) async throws -> CopyConnection? {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, let update = await iterator.next() {
+            if wanted(update.connection) { return update.connection }
+        }
+        XCTFail("no \(what) connection arrived")
+        return nil
+    }
+
+    func testAnInstanceAnswering503ShowsOfflineAndARefusedKeyWaitsForUseKey_F123_F125() async throws {
+        _ = try await harness.createItem(type: "core.note", title: "seed")
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        let (status, _) = try await harness.request(
+            "POST", "/__reference/faults", body: ["status": 503, "count": 3, "retry_after": 1])
+        XCTAssertEqual(status, 200)
+        let iterator = copy.updates().makeAsyncIterator()
+        let offline = try await connection(iterator, "offline") { if case .offline = $0 { return true }; return false }
+        guard case .offline(let error)? = offline else { return }
+        XCTAssertEqual(error.code(), "server")
+        await copy.close()
+
+        let refused = try await WorkingCopy.open(
+            store: harness.store, server: Server(url: harness.url, key: "marfa_k1_not-a-key"))
+        let refusedUpdates = refused.updates().makeAsyncIterator()
+        let keyRefused = try await connection(refusedUpdates, "keyRefused") {
+            if case .keyRefused = $0 { return true }; return false
+        }
+        XCTAssertNotNil(keyRefused)
+        try await refused.useKey(harness.key)
+        let following = try await connection(refusedUpdates, "following") { $0 == .following }
+        XCTAssertEqual(following, .following)
+        await refused.close()
+    }
+}
