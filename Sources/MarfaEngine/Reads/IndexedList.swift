@@ -11,6 +11,9 @@ package struct IndexedList {
     /// The rows, or nil when the sort has no index (a property sort), which the evaluator then answers.
     /// - Complexity: O(log n + rows walked), where the walk ends after `offset + limit` matches.
     package func rows() -> [Item]? {
+        if let tagged = indexes.rows(taggedWithAll: query.filters.tags), tagged.count <= Self.smallSetLimit {
+            return fromSmallSet(tagged)
+        }
         guard let index = indexes.timeIndex(query.field) else { return nil }
         let ascending = query.direction == .ascending
         let (lower, upper) = bounds()
@@ -42,6 +45,16 @@ package struct IndexedList {
             return limit.map { result.count < $0 } ?? true
         }
         return result
+    }
+
+    /// Past this many candidates a tag's postings are walked through the sort index rather than sorted.
+    static let smallSetLimit = 4096
+
+    /// A rare tag's few rows, filtered and sorted directly: cheaper than walking the whole time index past them.
+    private func fromSmallSet(_ rows: RowSet) -> [Item] {
+        let matching = rows.rows.compactMap { indexes.id(of: $0).flatMap { state.items[$0] } }.filter(evaluator.matches)
+        let ordered = SortOrder(field: query.field, direction: query.direction).sorted(matching)
+        return ListEvaluator.page(ordered, offset: query.filters.offset, limit: query.filters.limit)
     }
 
     /// The bounds on the walked key that the filters give: occurred bounds for an occurred sort (exclusive both),

@@ -8,6 +8,8 @@ package struct ListEvaluator {
     private let context: CopyFilterContext
     private let evaluator: FilterEvaluator?
     private let subtree: Set<String>?
+    private let occurredBounds: (after: Int64?, before: Int64?)
+    private let updatedBounds: (after: Int64?, before: Int64?)
 
     /// Makes an evaluator for one query over one moment of the state.
     package init(query: ListQuery, state: CopyState) throws(MarfaError) {
@@ -18,6 +20,10 @@ package struct ListEvaluator {
             try FilterEvaluator(expression, answersBackrefs: false)
         }
         subtree = query.filters.beneath.map { Self.subtree(of: $0, in: state) }
+        occurredBounds = (query.filters.occurredAfter.map(TimeKey.milliseconds),
+                          query.filters.occurredBefore.map(TimeKey.milliseconds))
+        updatedBounds = (query.filters.updatedAfter.map(TimeKey.milliseconds),
+                         query.filters.updatedBefore.map(TimeKey.milliseconds))
     }
 
     /// Whether one item passes every filter.
@@ -30,12 +36,16 @@ package struct ListEvaluator {
         if let tier = filters.tier, item.tier != tier { return false }
         if !filters.tags.allSatisfy(item.tags.contains) { return false }
         if let source = filters.source, item.source != source { return false }
-        let occurred = TimeKey.milliseconds(item.occurredAt)
-        if let after = filters.occurredAfter.map(TimeKey.milliseconds), !(occurred > after) { return false }
-        if let before = filters.occurredBefore.map(TimeKey.milliseconds), !(occurred < before) { return false }
-        let updated = TimeKey.milliseconds(item.updatedAt)
-        if let after = filters.updatedAfter.map(TimeKey.milliseconds), !(updated >= after) { return false }
-        if let before = filters.updatedBefore.map(TimeKey.milliseconds), !(updated < before) { return false }
+        if occurredBounds.after != nil || occurredBounds.before != nil {
+            let occurred = TimeKey.milliseconds(item.occurredAt)
+            if let after = occurredBounds.after, !(occurred > after) { return false }
+            if let before = occurredBounds.before, !(occurred < before) { return false }
+        }
+        if updatedBounds.after != nil || updatedBounds.before != nil {
+            let updated = TimeKey.milliseconds(item.updatedAt)
+            if let after = updatedBounds.after, !(updated >= after) { return false }
+            if let before = updatedBounds.before, !(updated < before) { return false }
+        }
         if let subtree, !subtree.contains(item.id) { return false }
         if let evaluator, !evaluator.matches(item, in: context) { return false }
         return true

@@ -9,6 +9,7 @@ package struct ReadIndexes: Sendable {
     private(set) var created = SortIndex<Int64>()
     private(set) var updated = SortIndex<Int64>()
     private(set) var occurred = SortIndex<Int64>()
+    private(set) var tags = PostingsIndex<String>()
     /// The text index, or nil until the first search asks for it.
     private(set) var text: TrigramIndex?
 
@@ -36,6 +37,7 @@ package struct ReadIndexes: Sendable {
             ] where oldKey != newKey {
                 _ = self[keyPath: index].update(row, from: oldKey, to: newKey, order: order)
             }
+            if old.tags != new.tags { tags.update(row, from: old.tags, to: new.tags) }
             if text != nil {
                 if new.state == .trashed {
                     text?.remove(row: row)
@@ -65,6 +67,11 @@ package struct ReadIndexes: Sendable {
     /// The item id of a row.
     package func id(of row: RowID) -> String? { rows.id(of: row) }
 
+    /// The rows holding every tag named, or nil when no tag is named.
+    package func rows(taggedWithAll names: [String]) -> RowSet? {
+        names.isEmpty ? nil : tags.rows(matchingAll: Set(names))
+    }
+
     /// The sort index of a time field.
     package func timeIndex(_ field: SortField) -> SortIndex<Int64>? {
         switch field {
@@ -82,6 +89,7 @@ package struct ReadIndexes: Sendable {
         try updated.checkInvariants()
         try occurred.checkInvariants()
         try text?.checkInvariants()
+        try tags.checkInvariants()
         try IndexCorruption.check(rows.count == state.items.count, "row ids \(rows.count) ≠ items \(state.items.count)")
         try IndexCorruption.check(created.count == state.items.count, "created index misses rows")
         try IndexCorruption.check(occurred.count == state.items.count, "occurred index misses rows")
@@ -93,6 +101,7 @@ package struct ReadIndexes: Sendable {
         created.insert(row, key: TimeKey.milliseconds(item.createdAt), order: order)
         updated.insert(row, key: TimeKey.milliseconds(item.updatedAt), order: order)
         occurred.insert(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
+        for tag in Set(item.tags) { tags.insert(row, key: tag) }
         if text != nil, item.state != .trashed { text?.insert(row: row, fields: SearchFields.of(item, catalog)) }
     }
 
@@ -101,6 +110,7 @@ package struct ReadIndexes: Sendable {
         _ = created.remove(row, key: TimeKey.milliseconds(item.createdAt), order: order)
         _ = updated.remove(row, key: TimeKey.milliseconds(item.updatedAt), order: order)
         _ = occurred.remove(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
+        for tag in Set(item.tags) { tags.remove(row, key: tag) }
         text?.remove(row: row)
         _ = rows.release(item.id)
     }
