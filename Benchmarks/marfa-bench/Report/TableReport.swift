@@ -20,7 +20,8 @@ enum TableReport {
         for result in rows { lines.append(contentsOf: render(result)) }
         lines.append("")
         lines.append(
-            "† brute-force, no index: the runner's stand-in until the engine has list/search; never the engine's figure."
+            "† marks a figure with a caveat (search: a brute-force substring scan, never the engine's search); lists"
+                + " are the engine's indexed list."
         )
         lines.append(
             "peer÷ours above 1: ours is faster (p50 time, or rate for batched rows). Rates are units per second.")
