@@ -154,3 +154,33 @@ extension HydrationEndToEndTests {
         await refused.close()
     }
 }
+
+extension HydrationEndToEndTests {
+    func testAPinHoldsARowOutsideTheSliceThroughAHydrationUntilUnpinned_WC35_WC39_WC40() async throws {
+        _ = try await harness.createItem(type: "core.note", title: "in the slice")
+        let task = try await harness.createItem(type: "core.task", title: "outside the slice")
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        let before = try await copy.items.get(task)
+        XCTAssertNil(before, "witness: the slice does not take the task")
+        let first = try await copy.pin(task)
+        XCTAssertEqual(first, PinReport(pinned: true, wasPinned: false))
+        expectEqual(try await copy.items.get(task)?.properties["title"], "outside the slice")
+        expectEqual(try await copy.pin(task), PinReport(pinned: true, wasPinned: true))
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        let kept = try await copy.items.get(task)
+        XCTAssertNotNil(kept, "a hydration keeps the pin and fetches the row again")
+        expectEqual(try await copy.status().pinned, [task])
+        expectEqual(try await copy.unpin(task), PinReport(pinned: false, wasPinned: true))
+        let gone = try await copy.items.get(task)
+        XCTAssertNil(gone, "unpinned, the slice does not take it")
+        do {
+            _ = try await copy.pin(ItemID.make())
+            XCTFail("an id nobody holds was pinned")
+        } catch let error as MarfaError {
+            XCTAssertEqual(error.code(), "not_found")
+        }
+        expectEqual(try await copy.status().pinned, [])
+        await copy.close()
+    }
+}

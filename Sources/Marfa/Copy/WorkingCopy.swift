@@ -175,6 +175,25 @@ public final class WorkingCopy: Sendable {
         try await engine.search(query, filters: filters, limit: limit)
     }
 
+    /// Holds an item whatever the slice says, fetching it and the edges it draws now (WC-35); pinning again fetches
+    /// again and reports it was pinned. An id neither the instance nor the copy holds fails, and nothing is pinned.
+    public func pin(_ id: String) async throws -> PinReport {
+        guard handle == .writer else {
+            throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
+        }
+        guard let server else { throw MarfaError.noServer(message: "pinning fetches the row from the instance") }
+        return try await PinFetcher(client: InstanceClient(server: server), engine: engine).pin(id)
+    }
+
+    /// Releases a pin; a row the slice does not take leaves with its edges unless writes to it still wait (WC-40).
+    public func unpin(_ id: String) async throws -> PinReport {
+        guard handle == .writer else {
+            throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
+        }
+        guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
+        return try await PinFetcher(client: InstanceClient(server: server), engine: engine).unpin(id)
+    }
+
     /// Writes a snapshot of the whole copy now and drops the journal it covers.
     public func checkpoint() async throws {
         try await engine.checkpoint()

@@ -17,6 +17,23 @@ extension DeviceCommand {
             return JSONShapes.hydrateReport(report)
         },
         DeviceCommand(
+            words: ["pin"],
+            spec: CommandSpec(usage: "pin <id> --url U --key K", summary: "hold an item whatever the slice says",
+                              positionals: ["id"])
+        ) { arguments, copy in
+            let report = try await copy.pin(arguments.positional(0))
+            return ["id": .string(arguments.positional(0)), "pinned": .bool(report.pinned),
+                    "was_pinned": .bool(report.wasPinned)]
+        },
+        DeviceCommand(
+            words: ["unpin"],
+            spec: CommandSpec(usage: "unpin <id> --url U --key K", summary: "release a pin", positionals: ["id"])
+        ) { arguments, copy in
+            let report = try await copy.unpin(arguments.positional(0))
+            return ["id": .string(arguments.positional(0)), "pinned": .bool(report.pinned),
+                    "was_pinned": .bool(report.wasPinned)]
+        },
+        DeviceCommand(
             words: ["catch-up"],
             spec: CommandSpec(usage: "catch-up --url U --key K", summary: "replay the log up to its head")
         ) { _, copy in

@@ -70,6 +70,12 @@ struct Hydrator {
             }
             pages += edgePages
         }
+        let pinned = await engine.state.pins
+        for id in pinned {
+            if let changes = try await PinFetcher(client: client, engine: engine).rowChanges(id) {
+                try await engine.commit(changes, origin: .refreshed("hydrated"))
+            }
+        }
         let cursor = head.description
         try await engine.finishHydration(cursor: cursor, instanceId: instanceId, catalog: catalog)
         let state = await engine.state
