@@ -142,9 +142,8 @@ final class LocalListTests: XCTestCase {
 extension LocalListTests {
     func testDisplaysAndLinkCandidatesReadTheCopyAlone_F093_F096_F097() async throws {
         let reading = try await note("Reading list", ["body": "## Essays\n**First** read [[Missing note]]."])
-        _ = try await note("   ")
-        let displays = try await copy.items.displays(of: try await copy.items.list(sort: Sort(field: .createdAt,
-                                                                                                direction: .ascending)).rows)
+        let blank = try await note("   ")
+        let displays = try await copy.items.displays(of: try await copy.items.get([reading, blank]).rows)
         XCTAssertEqual(displays.first?.name, "Reading list")
         XCTAssertEqual(displays.first?.preview, "Essays First read Missing note.")
         XCTAssertNil(displays.last?.name, "a blank title is the app's Untitled")
