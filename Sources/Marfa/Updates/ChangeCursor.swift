@@ -35,7 +35,9 @@ public struct ChangeCursor: Codable, Hashable, Sendable {
 
 /// What changed since a cursor: everything (read all again), or the rows named, with the next cursor either way.
 public enum ChangesSince: Sendable, Hashable {
+    /// Read everything again.
     case everything(ChangeCursor)
+    /// These rows changed.
     case named(ChangedRows, ChangeCursor)
 
     /// The cursor to ask from next time.

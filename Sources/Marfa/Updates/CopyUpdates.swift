@@ -1,6 +1,7 @@
 /// The updates of one copy, for one consumer: the first asks to read everything, later ones name what changed
 /// (seed 003). Iterate it once; releasing it lets the copy stop following when no other sequence is held.
 public struct CopyUpdates: AsyncSequence, Sendable {
+    /// Each element is one update.
     public typealias Element = CopyUpdate
 
     let channel: UpdateChannel

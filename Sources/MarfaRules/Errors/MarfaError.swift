@@ -3,44 +3,75 @@ import Foundation
 /// Every error the working copy, the device command line and the reference instance report, each with one code.
 public enum MarfaError: Error, Sendable, Hashable {
     // Refusals the instance answers.
+    /// The instance or the copy has no such row (`not_found`, or `not_held` for a row the copy does not hold).
     case notFound(code: String, message: String)
+    /// The key is missing, unknown, revoked or expired (401).
     case unauthorized(code: String, message: String)
+    /// The key may not do this (403), with the instance's own code.
     case forbidden(code: String, message: String)
+    /// The request breaks a rule (`validation_error`, `invalid_properties`, `edge_cycle`…), with details.
     case validation(code: String, message: String, details: JSONValue? = nil)
+    /// A type the catalog does not hold.
     case unknownType(message: String)
+    /// The instance asks to wait (429), for `retryAfterSeconds` when it says.
     case rateLimited(code: String, message: String, retryAfterSeconds: UInt64?)
+    /// The instance failed or refused in a way no other case names (5xx and the rest).
     case server(status: Int, code: String, message: String)
+    /// The write was based on another version than the one held.
     case versionConflict(currentVersion: Int64?, message: String)
 
     // Transport.
+    /// The instance could not be reached, or the connection dropped.
     case network(message: String)
+    /// An answer with a status and no error envelope.
     case unnamed(status: Int, message: String)
+    /// The server answered with a redirect to another origin.
     case redirected(origin: String, status: Int, location: String?, message: String)
+    /// The answer named another contract, or a success named none (WC-73, WC-74).
     case contractMismatch(served: String?, expected: String, status: Int, writeSent: Bool, message: String)
+    /// An answer that could not be read.
     case decoding(message: String)
 
     // The store and the device.
+    /// A file operation failed.
     case io(message: String)
+    /// The store cannot be used as it is.
     case store(message: String)
+    /// A store file is damaged before its tail, at `path` and `offset`; nothing is skipped.
     case storeCorrupt(path: String, offset: Int64, message: String)
+    /// The disk is full.
     case storageFull(message: String)
+    /// No store exists where a reader looked.
     case noStore(message: String)
+    /// The call needs a server and the copy was opened without one.
     case noServer(message: String)
+    /// The copy holds no cursor to resume from.
     case noCursor(message: String)
+    /// The copy cannot answer until it is filled (WC-4).
     case hydrationIncomplete(message: String)
+    /// No catalog is held yet.
     case noCatalog(message: String)
+    /// Another process writes to the store; this handle only reads (WC-2).
     case readingHandle(message: String)
+    /// The store belongs to another origin; both are named (WC-1).
     case wrongServer(expected: String, got: String, message: String)
+    /// A file's bytes are not held and cannot be fetched now.
     case bytesAbsent(hash: String, reason: String, message: String)
+    /// The event stream ended early, with the instance's reason.
     case streamIncomplete(reason: String, message: String)
 
     // The copy's state.
+    /// The log let the cursor go, or the slice changed; hydrate again.
     case copyExpired(reason: String, message: String)
+    /// Another instance answers at the same origin.
     case instanceChanged(expected: String, got: String, message: String)
 
     // Call control.
+    /// The call was canceled.
     case canceled(message: String)
+    /// The call itself is malformed (a bad argument, a `backref` filter, a non-cursor).
     case invalid(message: String)
+    /// The copy was closed.
     case closed(message: String)
 }
 

@@ -3,12 +3,19 @@ public typealias JSONObject = [String: JSONValue]
 
 /// A JSON value that keeps whole numbers exact: an integer is held as `Int64`, never rounded through `Double`.
 public enum JSONValue: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// A Boolean.
     case bool(Bool)
+    /// A whole number, kept exact.
     case integer(Int64)
+    /// A number with a fraction.
     case number(Double)
+    /// Text.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object(JSONObject)
 
     /// The deepest nesting of arrays and objects the parser accepts.

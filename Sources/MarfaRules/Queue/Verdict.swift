@@ -1,9 +1,14 @@
 /// Why a write is held rather than answered: the closed set of five reasons.
 public enum BlockedReason: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The key was refused.
     case credentialRefused = "credential_refused"
+    /// The idempotency key was reused for another request.
     case keySpent = "key_spent"
+    /// The version the write was based on is gone.
     case ancestorUnavailable = "ancestor_unavailable"
+    /// A collision even `conflict=auto` could not resolve.
     case conflictUnresolved = "conflict_unresolved"
+    /// Waiting for a write it depends on.
     case awaitingDependency = "awaiting_dependency"
 }
 
@@ -47,11 +52,17 @@ public struct Refusal: Sendable, Hashable, Codable {
 
 /// The one answer a queued write gets: the closed set of six verdicts.
 public enum Verdict: Sendable, Hashable, Codable {
+    /// Taken as sent.
     case accepted
+    /// Taken, merged over a newer version; `fields` were merged.
     case merged(fields: [String])
+    /// Taken, with a conflicted copy `siblingId` holding the losing values.
     case conflicted(siblingId: String, fields: [String])
+    /// Refused, with the instance's reason.
     case refused(Refusal)
+    /// Held until something outside the request changes.
     case blocked(reason: BlockedReason, refusal: Refusal? = nil)
+    /// Five counted failures; released by id only.
     case dead
 
     /// The verdict's name as the device command line prints it.

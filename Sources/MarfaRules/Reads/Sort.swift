@@ -1,14 +1,20 @@
 /// The field a list is ordered by.
 public enum SortField: Sendable, Hashable {
+    /// When the item was created.
     case createdAt
+    /// When the item last changed.
     case updatedAt
+    /// The item's own time.
     case occurredAt
+    /// A top-level property, by name.
     case property(name: String)
 }
 
 /// The direction of a list's order.
 public enum SortDirection: String, Sendable, Hashable, Codable {
+    /// Smallest first.
     case ascending
+    /// Largest first.
     case descending
 }
 

@@ -41,7 +41,9 @@ public struct Edit: Sendable, Hashable {
 public struct EdgeEdit: Sendable, Hashable {
     /// Which end of an edge moves, and to which item.
     public enum Move: Sendable, Hashable {
+        /// Move the edge's source to this item.
         case source(String)
+        /// Move the edge's target to this item.
         case target(String)
     }
 
