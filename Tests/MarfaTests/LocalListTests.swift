@@ -155,3 +155,23 @@ extension LocalListTests {
         XCTAssertEqual(links.links.map(\.name), ["Missing note"])
     }
 }
+
+extension LocalListTests {
+    func testTheCatalogAnswersTypesAndStatusGroupsOffline_F053_F054() async throws {
+        let done = try await note("done", ["status": "completed"], type: "core.task")
+        let open = try await note("open", ["status": "pending"], type: "core.task")
+        let plain = try await note("plain")
+        let items = try await copy.items.get([done, open, plain]).rows
+        let groups = await copy.catalog.statusGroups(of: items)
+        XCTAssertEqual(groups, [done: .completed, open: .notStarted])
+        expectEqual(try await copy.catalog.itemType("core.task").id, "core.task")
+        do {
+            _ = try await copy.catalog.itemType("core.nope")
+            XCTFail("an unknown type was answered")
+        } catch let error as MarfaError {
+            XCTAssertEqual(error.serverCode, "type_not_found")
+        }
+        let edgeType = try await copy.catalog.edgeType("parent-of")
+        XCTAssertEqual(edgeType.reverseLabel, "Child of")
+    }
+}

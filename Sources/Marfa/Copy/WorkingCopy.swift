@@ -18,6 +18,8 @@ public final class WorkingCopy: Sendable {
     public let extensions: Extensions
     /// The queue of writes waiting to be sent.
     public let queue: Queue
+    /// The type catalog the copy holds.
+    public let catalog: Catalog
 
     let engine: CopyActor
     private let serverBox: Mutex<Server?>
@@ -58,6 +60,7 @@ public final class WorkingCopy: Sendable {
         metadata = Metadata(engine: engine)
         extensions = Extensions(engine: engine)
         queue = Queue(engine: engine, server: server)
+        catalog = Catalog(engine: engine)
         events = CopyEvents(engine: engine)
         follow = FollowActor(
             engine: engine, server: server, events: events,
