@@ -184,3 +184,22 @@ extension HydrationEndToEndTests {
         await copy.close()
     }
 }
+
+extension HydrationEndToEndTests {
+    func testAnUpdateAfterTheFillCarriesLastSyncedAndNoFill_F112_F113() async throws {
+        for number in 0..<250 { _ = try await harness.createItem(type: "core.note", title: "n\(number)") }
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        let iterator = copy.updates().makeAsyncIterator()
+        _ = await iterator.next()
+        let reader = Task { () -> Bool in
+            while let update = await iterator.next() {
+                if update.lastSynced != nil, update.fill == nil { return true }
+            }
+            return false
+        }
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        let synced = await reader.value
+        XCTAssertTrue(synced, "an update after the fill carries lastSynced and no fill")
+        await copy.close()
+    }
+}

@@ -144,11 +144,15 @@ public final class WorkingCopy: Sendable {
         try Hydrator.checkTypes(types)
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         do {
-            let report = try await Hydrator(client: InstanceClient(server: server), engine: engine)
-                .hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
+            var hydrator = Hydrator(client: InstanceClient(server: server), engine: engine)
+            hydrator.progress = { [events] progress in events.broadcast(.fill(progress)) }
+            let report = try await hydrator.hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
+            events.broadcast(.fill(nil))
+            events.broadcast(.lastSynced(Date()))
             await follow.handle(.hydrationSucceeded)
             return report
         } catch {
+            events.broadcast(.fill(nil))
             let stillFilled = await engine.state.hydration == .complete
             await follow.handle(.hydrationFailed(error as? MarfaError ?? .network(message: "\(error)"), stillFilled: stillFilled))
             throw error
@@ -163,6 +167,7 @@ public final class WorkingCopy: Sendable {
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         do {
             let report = try await CatchUp(client: InstanceClient(server: server), engine: engine).run()
+            if report.reachedHead { events.broadcast(.lastSynced(Date())) }
             await follow.handle(.catchUpSucceeded)
             return report
         } catch {
