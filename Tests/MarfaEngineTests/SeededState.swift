@@ -2,29 +2,16 @@ import Foundation
 import MarfaRules
 @testable import MarfaEngine
 
-/// A repeatable pseudo-random source (SplitMix64) for generated test data.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Generates batches of store changes over a seeded random state: items, edges, tags, extensions, queue rows.
 struct SeededChanges {
-    private var random: SplitMix
+    private var random: SplitMixRandom
     private(set) var itemIds: [String] = []
     private(set) var edgeIds: [String] = []
     private var queueIds: [String] = []
     private let words = ["alpha", "beta", "gamma", "delta", "notes", "reading", "list", "essay", "tasks", "plan"]
 
     init(seed: UInt64) {
-        random = SplitMix(seed: seed)
+        random = SplitMixRandom(seed: seed)
     }
 
     mutating func id() -> String {

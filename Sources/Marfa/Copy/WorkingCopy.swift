@@ -1,6 +1,5 @@
 import Foundation
 import MarfaEngine
-import Synchronization
 
 /// A local store of one slice of an instance: every read answered at once, every write taken at once and queued.
 public final class WorkingCopy: Sendable {
@@ -22,9 +21,9 @@ public final class WorkingCopy: Sendable {
     public let catalog: Catalog
 
     let engine: CopyActor
-    private let serverBox: Mutex<Server?>
+    private let servers: ServerHolder
     /// The instance and the key in use now.
-    var server: Server? { serverBox.withLock { $0 } }
+    var server: Server? { servers.current }
     let events: CopyEvents
     let follow: FollowActor
 
@@ -52,18 +51,18 @@ public final class WorkingCopy: Sendable {
 
     init(engine: CopyActor, server: Server?) {
         self.engine = engine
-        serverBox = Mutex(server)
+        servers = ServerHolder(server)
         handle = engine.role == .writer ? .writer : .reader
         items = Items(engine: engine)
         edges = Edges(engine: engine)
         tags = Tags(engine: engine)
         metadata = Metadata(engine: engine)
         extensions = Extensions(engine: engine)
-        queue = Queue(engine: engine, server: server)
+        queue = Queue(engine: engine, servers: servers)
         catalog = Catalog(engine: engine)
         events = CopyEvents(engine: engine)
         follow = FollowActor(
-            engine: engine, server: server, events: events,
+            engine: engine, servers: servers, events: events,
             start: server == nil || engine.role == .reader ? .local : .needsHydration(nil))
     }
 
@@ -210,8 +209,8 @@ public final class WorkingCopy: Sendable {
     /// Uses another key from now on, for every request; a refused key's wait ends (seed 003, `.keyRefused`).
     public func useKey(_ key: String) async throws {
         guard server != nil else { throw MarfaError.noServer(message: "this copy was opened without a server") }
-        serverBox.withLock { $0?.key = key }
-        await follow.useKey(key)
+        servers.useKey(key)
+        await follow.handle(.keyChanged)
     }
 
     /// Finishes any snapshot in flight and releases the store; the handle answers nothing afterwards.

@@ -4,7 +4,7 @@ import MarfaEngine
 public struct Queue: Sendable {
     let engine: CopyActor
 
-    let server: Server?
+    let servers: ServerHolder
 
     /// Every queued write in send order.
     public func all() async throws -> [QueuedWrite] {
@@ -20,7 +20,7 @@ public struct Queue: Sendable {
     /// instance first (nothing changes if that fails), then drops the write and shows the instance's row.
     public func withdraw(_ id: String) async throws -> Bool {
         let write = try await engine.withdrawable(id)
-        guard let server else { throw MarfaError.noServer(message: "withdraw reads the row back from the instance") }
+        guard let server = servers.current else { throw MarfaError.noServer(message: "withdraw reads the row back from the instance") }
         var row: Item?
         if let itemId = write.itemId {
             row = try await ServerRowReader(client: InstanceClient(server: server)).item(itemId)

@@ -27,12 +27,7 @@ struct PinFetcher {
     /// when the instance does not hold the row.
     func rowChanges(_ id: String) async throws -> [StoreChange]? {
         guard let row = try await ServerRowReader(client: client).item(id) else { return nil }
-        var edges: [Edge] = []
-        _ = try await PageReader(client: client).walk(
-            "/items/\(id)/edges", query: [URLQueryItem(name: "limit", value: "200")]
-        ) { rows throws(MarfaError) in
-            for value in rows { edges.append(try WireRows.edge(value)) }
-        }
+        let edges = try await PageReader(client: client).edges(of: id).edges
         let state = await engine.state
         var laid = row
         for write in state.queuedWrites(onItem: id) where LayOver.isWaiting(write) && write.edgeId == nil {

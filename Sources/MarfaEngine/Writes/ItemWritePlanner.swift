@@ -95,7 +95,10 @@ package struct ItemWritePlanner {
         var previous = create
         for tag in draft.tags where !shown.tags.contains(tag) {
             shown.tags.append(tag)
-            let write = tagWrite(.addTag, tag: tag, itemId: id, dependsOn: [create.id], follows: previous.id, now: now)
+            var write = chainedWrite(.addTag, itemId: id, body: ["tags": [.string(tag)]], now: now)
+            write.tag = tag
+            write.dependsOn = [create.id]
+            write.follows = previous.id
             plan.queue(write)
             previous = write
         }
@@ -248,16 +251,6 @@ package struct ItemWritePlanner {
             idempotencyKey: context.mintId(),
             dependsOn: QueueLinks.pendingCreate(of: itemId, in: state).map { [$0.id] } ?? [],
             follows: QueueLinks.lastUnanswered(itemId: itemId, edgeId: nil, in: state)?.id, body: body,
-            queuedAt: now)
-    }
-
-    /// A tag write waiting on `dependsOn` and chained behind `follows` on the same item.
-    package func tagWrite(
-        _ kind: WriteKind, tag: String, itemId: String, dependsOn: [String], follows: String?, now: String
-    ) -> QueuedWrite {
-        QueuedWrite(
-            id: context.mintId(), kind: kind, itemId: itemId, tag: tag, idempotencyKey: context.mintId(),
-            dependsOn: dependsOn, follows: follows, body: kind == .addTag ? ["tags": [.string(tag)]] : [:],
             queuedAt: now)
     }
 }

@@ -54,7 +54,8 @@ struct CatchUp {
         let outcome: EventApplier.Outcome
         switch event {
         case .item(let kind, let id, let row, let metadata):
-            let edges = applier.needsEdgesFirst(kind, row: row) ? try await edgesOf(row.id) : []
+            let edges = applier.needsEdgesFirst(kind, row: row)
+                ? try await PageReader(client: client).edges(of: row.id).edges : []
             outcome = applier.item(kind, id: id, row: row, metadata: metadata, enteringEdges: edges)
         case .metadataChanged(let id, let row, let metadata):
             outcome = applier.metadata(id: id, row: row, metadata: metadata)
@@ -72,17 +73,6 @@ struct CatchUp {
         try await engine.commit(outcome.changes, origin: .server(event: event.name, cursor: cursor))
         onApplied(event, cursor)
         return outcome
-    }
-
-    /// Every outbound edge of an entering row, all pages, fetched before its event is applied (WC-25, WC-26).
-    private func edgesOf(_ itemId: String) async throws(MarfaError) -> [Edge] {
-        var edges: [Edge] = []
-        _ = try await PageReader(client: client).walk(
-            "/items/\(itemId)/edges", query: [URLQueryItem(name: "limit", value: "200")]
-        ) { rows throws(MarfaError) in
-            for row in rows { edges.append(try WireRows.edge(row)) }
-        }
-        return edges
     }
 
     /// Refuses to go on against a different instance at the same origin (P-6, WC-33), expiring the copy.

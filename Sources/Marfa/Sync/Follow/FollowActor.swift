@@ -7,15 +7,15 @@ import MarfaEngine
 actor FollowActor {
     private var machine: ConnectionStateMachine
     private let engine: CopyActor
-    private var server: Server?
+    private let servers: ServerHolder
     private let events: CopyEvents
     private var session: Task<Void, Never>?
     private var retry: Task<Void, Never>?
     private(set) var counters = FollowCounters()
 
-    init(engine: CopyActor, server: Server?, events: CopyEvents, start: ConnectionStateMachine.Start) {
+    init(engine: CopyActor, servers: ServerHolder, events: CopyEvents, start: ConnectionStateMachine.Start) {
         self.engine = engine
-        self.server = server
+        self.servers = servers
         self.events = events
         machine = ConnectionStateMachine(start: start)
     }
@@ -29,12 +29,6 @@ actor FollowActor {
         let transition = machine.handle(input)
         if transition.connection != before { events.broadcast(.connection(transition.connection)) }
         for action in transition.actions { perform(action) }
-    }
-
-    /// Replaces the key used from now on (after `useKey`).
-    func useKey(_ key: String) {
-        server?.key = key
-        handle(.keyChanged)
     }
 
     private func perform(_ action: ConnectionAction) {
@@ -62,7 +56,7 @@ actor FollowActor {
     }
 
     private func follow() async {
-        guard let server else { return }
+        guard let server = servers.current else { return }
         let catchUp = CatchUp(client: InstanceClient(server: server), engine: engine)
         counters.opens += 1
         if counters.opens > 1 { counters.reconnects += 1 }
@@ -113,7 +107,7 @@ actor FollowActor {
     }
 
     private func refill() async {
-        guard let server else { return }
+        guard let server = servers.current else { return }
         let state = await engine.state
         guard let slice = state.slice else {
             handle(.refillFailed(.hydrationIncomplete(message: "the copy holds no slice to refill")))

@@ -98,13 +98,9 @@ struct Hydrator {
         for (type, block) in row.edgeBlocks.sorted(by: { $0.key < $1.key }) {
             for value in block.object?["data"]?.array ?? [] { edges.append(try WireRows.edge(value)) }
             guard let next = block.object?["next_cursor"]?.string else { continue }
-            let path = "/items/\(row.item.id)/edges"
-            var query = [URLQueryItem(name: "edge_type", value: type), URLQueryItem(name: "limit", value: "200")]
-            query.append(URLQueryItem(name: "cursor", value: next))
-            let continued = try await PageReader(client: client).walk(path, query: query) { rows throws(MarfaError) in
-                for value in rows { edges.append(try WireRows.edge(value)) }
-            }
-            pages += continued
+            let continued = try await PageReader(client: client).edges(of: row.item.id, type: type, from: next)
+            edges += continued.edges
+            pages += continued.pages
         }
         return edges
     }

@@ -30,4 +30,18 @@ struct PageReader {
         } while cursor != nil
         return pages
     }
+
+    /// Every outbound edge of an item, of one type or all, from `cursor` on (P-24); answers the edges and the pages.
+    func edges(of itemId: String, type: String? = nil, from cursor: String? = nil) async throws(MarfaError)
+        -> (edges: [Edge], pages: UInt64)
+    {
+        var query = [URLQueryItem(name: "limit", value: "200")]
+        if let type { query.append(URLQueryItem(name: "edge_type", value: type)) }
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        var edges: [Edge] = []
+        let pages = try await walk("/items/\(itemId)/edges", query: query) { rows throws(MarfaError) in
+            for row in rows { edges.append(try WireRows.edge(row)) }
+        }
+        return (edges, pages)
+    }
 }
