@@ -6,6 +6,10 @@ import FoundationNetworking
 
 /// One open `GET /events` stream: chunks arrive through URLSession's data delegate as the instance sends them,
 /// are parsed into frames, and are handed out as typed events in order.
+///
+/// The task is cancelled at most once and never after it completed: FoundationNetworking on Linux traps when a
+/// cancel reaches a task its session already retired, so whichever side ends first (the instance or the reader)
+/// takes the session, and the other side finds nothing left to cancel (Docs/Decisions/0012).
 package final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     private let continuation: AsyncThrowingStream<StreamEvent, any Error>.Continuation
     /// The events, in stream order; the sequence ends when the stream closes, with an error if it failed.
@@ -13,7 +17,9 @@ package final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sen
     private let parser = Mutex(SSEParser())
     private let checked = Mutex(false)
     private let server: String
-    private let session: Mutex<URLSession?> = Mutex(nil)
+    private let live: Mutex<URLSession?> = Mutex(nil)
+    private let refusedStatus: Mutex<InstanceAnswer?> = Mutex(nil)
+    private let refusedBody = Mutex(Data())
 
     /// Opens the stream at `lastEventId` (none for the head read), asking for every type and every edge (WC-17).
     package init(client: InstanceClient, lastEventId: String?) throws(MarfaError) {
@@ -29,19 +35,23 @@ package final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sen
         configuration.timeoutIntervalForRequest = 120
         configuration.timeoutIntervalForResource = 24 * 3600
         let urlSession = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        session.withLock { $0 = urlSession }
+        live.withLock { $0 = urlSession }
         continuation.onTermination = { [weak self] _ in self?.close() }
         urlSession.dataTask(with: request).resume()
     }
 
-    /// Ends the stream; the event sequence finishes.
+    /// Ends the stream from the reader's side; the event sequence finishes. A stream already ended does nothing.
     package func close() {
-        let open = session.withLock { current -> URLSession? in
+        takeSession()?.invalidateAndCancel()
+        continuation.finish()
+    }
+
+    /// Takes the session out, so that only one side ever ends the task.
+    private func takeSession() -> URLSession? {
+        live.withLock { current -> URLSession? in
             defer { current = nil }
             return current
         }
-        open?.invalidateAndCancel()
-        continuation.finish()
     }
 
     /// Checks the status and the contract header before any byte of the body is read (WC-73).
@@ -50,8 +60,7 @@ package final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sen
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         guard let http = response as? HTTPURLResponse else {
-            fail(.network(message: "\(server) gave no HTTP answer to the event stream"))
-            return completionHandler(.cancel)
+            return refuse(.network(message: "\(server) gave no HTTP answer to the event stream"), completionHandler)
         }
         var headers: [String: [String]] = [:]
         for (name, value) in http.allHeaderFields {
@@ -59,20 +68,15 @@ package final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sen
         }
         let head = InstanceAnswer(status: http.statusCode, headers: headers, body: Data())
         if let mismatch = ContractCheck.mismatch(in: head, server: server, isWrite: false) {
-            fail(mismatch)
-            return completionHandler(.cancel)
+            return refuse(mismatch, completionHandler)
         }
         guard head.isSuccess else {
-            checked.withLock { $0 = false }
             refusedStatus.withLock { $0 = head }
             return completionHandler(.allow)
         }
         checked.withLock { $0 = true }
         completionHandler(.allow)
     }
-
-    private let refusedStatus: Mutex<InstanceAnswer?> = Mutex(nil)
-    private let refusedBody = Mutex(Data())
 
     /// Parses each chunk as it arrives and hands out its events.
     package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -86,7 +90,7 @@ package final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sen
             do {
                 continuation.yield(try StreamEvent(frame: frame))
             } catch {
-                fail(error)
+                continuation.finish(throwing: error)
                 return
             }
         }
@@ -94,18 +98,25 @@ package final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sen
 
     /// Finishes the sequence: with the refusal for a refused stream, a `network` error for a dropped one.
     package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        _ = takeSession()
         if var refused = refusedStatus.withLock({ $0 }) {
             refused.body = refusedBody.withLock { $0 }
-            fail(ErrorEnvelope.readError(refused))
+            continuation.finish(throwing: ErrorEnvelope.readError(refused))
         } else if let error, (error as? URLError)?.code != .cancelled {
-            fail(.network(message: "the event stream from \(server) dropped: \(error.localizedDescription)"))
+            continuation.finish(
+                throwing: MarfaError.network(message: "the event stream from \(server) dropped: \(error.localizedDescription)"))
         } else {
             continuation.finish()
         }
         session.finishTasksAndInvalidate()
     }
 
-    private func fail(_ error: MarfaError) {
+    /// Ends a stream whose head was refused: the task is cancelled through the disposition, never a second time.
+    private func refuse(
+        _ error: MarfaError, _ completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        _ = takeSession()
+        completionHandler(.cancel)
         continuation.finish(throwing: error)
     }
 }
