@@ -12,8 +12,9 @@ let package = Package(
         .target(name: "MarfaRules"),
         .target(name: "MarfaStorage", dependencies: ["CZstd"]),
         .target(name: "MarfaEngine", dependencies: ["MarfaRules", "MarfaStorage"]),
-        .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine"]),
-        .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage"]),
+        .target(name: "MarfaSockets"),
+        .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine", "MarfaSockets"]),
+        .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage", "MarfaSockets"]),
         .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
         .systemLibrary(
@@ -26,8 +27,8 @@ let package = Package(
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),
         .testTarget(name: "MarfaStorageTests", dependencies: ["MarfaStorage"]),
         .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine", "MarfaRules"]),
-        .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage"]),
-        .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance"]),
+        .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage", "MarfaSockets"]),
+        .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance", "MarfaSockets"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance"]),
     ],
     swiftLanguageModes: [.v6]

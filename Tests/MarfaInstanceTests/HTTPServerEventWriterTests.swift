@@ -1,4 +1,5 @@
 import MarfaInstance
+import MarfaSockets
 import XCTest
 
 final class HTTPServerEventWriterTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import MarfaInstance
+import MarfaSockets
 import XCTest
 
 #if canImport(FoundationNetworking)

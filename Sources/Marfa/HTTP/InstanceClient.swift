@@ -49,7 +49,7 @@ package struct InstanceClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await UncancelledRequest.data(for: request, in: session)
         } catch {
             throw MarfaError.network(message: "\(server.url.absoluteString) could not be reached: \(error.localizedDescription)")
         }

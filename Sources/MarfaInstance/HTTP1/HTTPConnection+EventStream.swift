@@ -1,4 +1,5 @@
 import Glibc
+import MarfaSockets
 
 extension HTTPConnection {
     /// Serves an event-stream answer: writes the head, runs the producer as a task, and until it returns writes

@@ -1,4 +1,5 @@
 import Glibc
+import MarfaSockets
 import Synchronization
 
 /// One client connection, served by its own thread: reads and parses requests, runs the handler, writes answers,

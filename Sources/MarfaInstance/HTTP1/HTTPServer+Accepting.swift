@@ -1,4 +1,5 @@
 import Glibc
+import MarfaSockets
 
 extension HTTPServer {
     /// The accept thread's body: waits on the listening socket and the stop pipe, admits every pending connection,

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaSockets
 import Synchronization
 
 /// An HTTP/1.1 server: one accept thread, and one thread per connection doing non-blocking I/O with

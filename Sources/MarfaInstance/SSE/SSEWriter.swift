@@ -1,3 +1,4 @@
+import MarfaSockets
 import Synchronization
 
 /// The handle an event-stream producer sends frames through. Sends never block: frames are queued and the
