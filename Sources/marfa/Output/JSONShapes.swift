@@ -87,7 +87,8 @@ enum JSONShapes {
         return ["error": .object(inner), "exit": .integer(Int64(exit))]
     }
 
-    private static func text(_ value: String?) -> JSONValue {
+    /// A text, or null when there is none.
+    static func text(_ value: String?) -> JSONValue {
         value.map(JSONValue.string) ?? .null
     }
 }
