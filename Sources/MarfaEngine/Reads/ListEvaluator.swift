@@ -7,7 +7,8 @@ package struct ListEvaluator {
     private let query: ListQuery
     private let context: CopyFilterContext
     private let evaluator: FilterEvaluator?
-    private let subtree: Set<String>?
+    /// The ids a `beneath` filter keeps, or nil when the query names none.
+    package let subtree: Set<String>?
     private let occurredBounds: (after: Int64?, before: Int64?)
     private let updatedBounds: (after: Int64?, before: Int64?)
 
@@ -47,8 +48,15 @@ package struct ListEvaluator {
             if let before = updatedBounds.before, !(updated < before) { return false }
         }
         if let subtree, !subtree.contains(item.id) { return false }
-        if let evaluator, !evaluator.matches(item, in: context) { return false }
-        return true
+        return matchesExpression(item)
+    }
+
+    /// Whether the query has a grammar filter, the one filter only the item itself can answer.
+    package var hasExpression: Bool { evaluator != nil }
+
+    /// Whether one item passes the grammar filter (true when there is none).
+    package func matchesExpression(_ item: Item) -> Bool {
+        evaluator?.matches(item, in: context) ?? true
     }
 
     /// Every matching row in the query's order, paged by offset and limit.
