@@ -24,30 +24,39 @@ package struct IndexedList {
         if let candidates = filter.candidates, candidates.count <= smallSetLimit {
             return fromSmallSet(candidates, filter: filter)
         }
-        var page = Page(offset: Int(query.filters.offset ?? 0), limit: query.filters.limit.map(Int.init))
-        let visit: (RowID) -> Bool = { row in
-            guard filter.matches(row) else { return true }
-            return page.take(row, items: state.items, evaluator: evaluator)
-        }
+        var page = Page(table: state.items, evaluator: evaluator, filters: query.filters)
         switch query.field {
         case .property(let name):
             guard let index = indexes.properties[name] else { return nil }
-            index.forEachInPropertyOrder(descending: query.direction == .descending) { visit($0.row) }
+            index.forEachInPropertyOrder(descending: query.direction == .descending) { entry in
+                !filter.matches(entry.row) || page.take(entry.row)
+            }
         case .createdAt, .updatedAt, .occurredAt:
             guard let index = indexes.timeIndex(query.field) else { return nil }
-            walk(index) { visit($0.row) }
+            walk(index) { entry in !filter.matches(entry.row) || page.take(entry.row) }
         }
         return page.items
     }
 
     /// The rows taken so far, after skipping the offset, up to the limit.
     private struct Page {
+        let table: ItemTable
+        let evaluator: ListEvaluator
         var offset: Int
         let limit: Int?
         var items: [Item] = []
 
+        init(table: ItemTable, evaluator: ListEvaluator, filters: ListFilters) {
+            self.table = table
+            self.evaluator = evaluator
+            offset = Int(filters.offset ?? 0)
+            limit = filters.limit.map(Int.init)
+            items.reserveCapacity(min(limit ?? 64, 1024))
+        }
+
         /// Takes the row if its item passes the grammar filter; answers whether the walk goes on.
-        mutating func take(_ row: RowID, items table: ItemTable, evaluator: ListEvaluator) -> Bool {
+        @inline(__always)
+        mutating func take(_ row: RowID) -> Bool {
             if evaluator.hasExpression {
                 guard let item = table[row: row], evaluator.matchesExpression(item) else { return true }
             }
@@ -81,14 +90,13 @@ package struct IndexedList {
 
     /// A few candidates, filtered and sorted directly: cheaper than walking a whole sort index past them.
     private func fromSmallSet(_ candidates: RowSet, filter: RowFilter) -> [Item] {
-        var page = Page(offset: Int(query.filters.offset ?? 0), limit: query.filters.limit.map(Int.init))
+        var page = Page(table: state.items, evaluator: evaluator, filters: query.filters)
         let matching = candidates.filter(filter.matches)
         switch query.field {
         case .property:
             let items = matching.compactMap { state.items[row: $0] }
             for item in SortOrder(field: query.field, direction: query.direction).sorted(items) {
-                guard let row = state.items.row(of: item.id), page.take(row, items: state.items, evaluator: evaluator)
-                else { break }
+                guard let row = state.items.row(of: item.id), page.take(row) else { break }
             }
         case .createdAt, .updatedAt, .occurredAt:
             let field = query.field
@@ -100,7 +108,7 @@ package struct IndexedList {
                 let rightId = state.items[row: right.row]?.id ?? ""
                 return ascending ? leftId < rightId : leftId > rightId
             }
-            for entry in ordered where !page.take(entry.row, items: state.items, evaluator: evaluator) { break }
+            for entry in ordered where !page.take(entry.row) { break }
         }
         return page.items
     }
