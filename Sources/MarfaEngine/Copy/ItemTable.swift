@@ -65,12 +65,18 @@ package struct ItemTable: Sendable {
     package var rows: [(row: RowID, item: Item)] {
         var all: [(row: RowID, item: Item)] = []
         all.reserveCapacity(count)
+        forEachRow { all.append(($0, $1)) }
+        return all
+    }
+
+    /// Calls `body` with every item and its row, in row order, without gathering them first.
+    /// - Complexity: O(capacity).
+    package func forEachRow(_ body: (RowID, Item) throws -> Void) rethrows {
         for (pageIndex, page) in pages.enumerated() {
             for (offset, item) in page.enumerated() {
-                if let item { all.append((RowID(pageIndex * Self.pageSize + offset), item)) }
+                if let item { try body(RowID(pageIndex * Self.pageSize + offset), item) }
             }
         }
-        return all
     }
 
     /// Every item id, in row order.
@@ -80,7 +86,7 @@ package struct ItemTable: Sendable {
     /// - Complexity: O(capacity).
     package func checkInvariants() throws {
         var held = 0
-        for (row, item) in rows {
+        try forEachRow { row, item in
             try IndexCorruption.check(rowsByID[item.id] == row, "ItemTable: row \(row) lost its id")
             held += 1
         }

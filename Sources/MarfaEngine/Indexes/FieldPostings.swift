@@ -48,26 +48,40 @@ package struct FieldPostings: Sendable {
     /// - Complexity: O(1) expected.
     package func rows(fromSource source: String) -> RowSet { sources.rows(for: source) }
 
-    /// Checks every postings list and that each held item sits under exactly its own values.
-    /// - Complexity: O(items + total postings).
-    package func checkInvariants(items: ItemTable) throws {
+    /// Checks every postings list, that each posted row holds the value it is posted under (by its facts), and
+    /// that the totals leave no held row out.
+    /// - Complexity: O(total postings + capacity).
+    package func checkInvariants(facts: RowFacts, count: Int) throws {
         try types.checkInvariants()
         try states.checkInvariants()
         try tiers.checkInvariants()
         try sources.checkInvariants()
-        var tiered = 0
-        for (row, item) in items.rows {
-            try IndexCorruption.check(
-                types.rows(for: item.type).contains(row) && states.rows(for: item.state).contains(row)
-                    && sources.rows(for: item.source).contains(row)
-                    && (item.tier.map { tiers.rows(for: $0).contains(row) } ?? true),
-                "FieldPostings: row \(row) missing under one of its values")
-            if item.tier != nil { tiered += 1 }
+        for type in types.keys {
+            let code = facts.typeCode(type)
+            for row in types.rows(for: type) where facts[row]?.type != code {
+                throw IndexCorruption(description: "FieldPostings: row \(row) is not of type \(type)")
+            }
         }
-        let count = items.count
+        for source in sources.keys {
+            let code = facts.sourceCode(source)
+            for row in sources.rows(for: source) where facts[row]?.source != code {
+                throw IndexCorruption(description: "FieldPostings: row \(row) is not from \(source)")
+            }
+        }
+        for state in states.keys {
+            for row in states.rows(for: state) where facts[row]?.state != state {
+                throw IndexCorruption(description: "FieldPostings: row \(row) is not \(state)")
+            }
+        }
+        for tier in tiers.keys {
+            for row in tiers.rows(for: tier) where facts[row]?.tier != tier {
+                throw IndexCorruption(description: "FieldPostings: row \(row) is not in tier \(tier)")
+            }
+        }
         try IndexCorruption.check(
-            types.total == count && states.total == count && sources.total == count && tiers.total == tiered,
-            "FieldPostings: a row is under a value it does not hold")
+            types.total == count && states.total == count && sources.total == count
+                && tiers.total == facts.tieredCount,
+            "FieldPostings: a held row is under no value")
     }
 
     private static func move<Key>(_ row: RowID, from old: Key?, to new: Key?, in index: inout PostingsIndex<Key>) {

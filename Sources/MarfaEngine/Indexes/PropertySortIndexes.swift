@@ -18,8 +18,8 @@ package struct PropertySortIndexes: Sendable {
     package mutating func build(_ name: String, items: ItemTable) {
         guard indexes[name] == nil else { return }
         var index = SortIndex<PropertySortKey>()
-        for (row, item) in items.rows {
-            guard let order = ItemOrder(id: item.id) else { continue }
+        items.forEachRow { row, item in
+            guard let order = ItemOrder(id: item.id) else { return }
             index.insert(row, key: PropertySortKey(item.properties[name]), order: order)
         }
         indexes[name] = index
@@ -41,19 +41,21 @@ package struct PropertySortIndexes: Sendable {
     /// Checks each index's tree and that it holds every item with a UUID id under its current key.
     /// - Complexity: O(n) per index.
     package func checkInvariants(items: ItemTable) throws {
-        let ordered = items.rows.compactMap { entry in ItemOrder(id: entry.item.id).map { (entry, $0) } }
         for (name, index) in indexes {
             try index.checkInvariants()
-            try IndexCorruption.check(index.count == ordered.count, "PropertySortIndexes: \(name) misses rows")
             var held: [RowID: SortIndex<PropertySortKey>.Entry] = [:]
             index.forEach(.ascending) { entry in
                 held[entry.row] = entry
                 return true
             }
-            for ((row, item), order) in ordered {
+            var ordered = 0
+            try items.forEachRow { row, item in
+                guard let order = ItemOrder(id: item.id) else { return }
+                ordered += 1
                 let expected = SortIndex.Entry(key: PropertySortKey(item.properties[name]), order: order, row: row)
                 try IndexCorruption.check(held[row] == expected, "PropertySortIndexes: \(name) row \(row) is stale")
             }
+            try IndexCorruption.check(index.count == ordered, "PropertySortIndexes: \(name) holds other rows")
         }
     }
 }

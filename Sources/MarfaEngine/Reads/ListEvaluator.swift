@@ -2,8 +2,9 @@ import MarfaRules
 
 /// Evaluates a list by the seed's rules over every held row: the reference the indexed path must equal, and the
 /// answer where no index applies (WC-50 to WC-61).
-package struct ListEvaluator {
-    private let state: CopyState
+///
+/// A class, so the indexed walk shares one instance instead of copying (and retaining) the state it holds.
+package final class ListEvaluator {
     private let query: ListQuery
     private let context: CopyFilterContext
     private let evaluator: FilterEvaluator?
@@ -14,7 +15,6 @@ package struct ListEvaluator {
 
     /// Makes an evaluator for one query over one moment of the state.
     package init(query: ListQuery, state: CopyState) throws(MarfaError) {
-        self.state = state
         self.query = query
         context = CopyFilterContext(state: state)
         evaluator = try query.expression.map { expression throws(MarfaError) in
@@ -26,6 +26,9 @@ package struct ListEvaluator {
         updatedBounds = (query.filters.updatedAfter.map(TimeKey.milliseconds),
                          query.filters.updatedBefore.map(TimeKey.milliseconds))
     }
+
+    /// The state read, held once in the filter context.
+    private var state: CopyState { context.state }
 
     /// Whether one item passes every filter.
     package func matches(_ item: Item) -> Bool {

@@ -23,7 +23,7 @@ package struct ReadIndexes: Sendable {
     /// Indexes over every item of `state` (the text and property indexes stay unbuilt until asked for).
     /// - Complexity: O(n log n).
     package init(state: CopyState) {
-        for (row, item) in state.items.rows { reflect(row: row, old: nil, new: item, catalog: state.catalog) }
+        state.items.forEachRow { row, item in reflect(row: row, old: nil, new: item, catalog: state.catalog) }
     }
 
     /// Reflects the item at `row` changing from `old` to `new` (either nil for an insert or a removal); `row` is
@@ -81,10 +81,13 @@ package struct ReadIndexes: Sendable {
     package func checkInvariants(state: CopyState) throws {
         try state.items.checkInvariants()
         try facts.checkInvariants(items: state.items)
-        try fields.checkInvariants(items: state.items)
+        try fields.checkInvariants(facts: facts, count: state.items.count)
         try created.checkInvariants()
         try updated.checkInvariants()
         try occurred.checkInvariants()
+        try facts.checkTimes(created, field: .createdAt)
+        try facts.checkTimes(updated, field: .updatedAt)
+        try facts.checkTimes(occurred, field: .occurredAt)
         try properties.checkInvariants(items: state.items)
         try text?.checkInvariants()
         try tags.checkInvariants()

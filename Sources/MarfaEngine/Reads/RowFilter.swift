@@ -3,7 +3,10 @@ import MarfaRules
 /// A list's filters compiled against the read indexes: type, state, tier, source and time bounds are decided from
 /// a row's facts, tags and `beneath` from row sets, all without reading the item. A grammar filter is left to
 /// `ListEvaluator`, which needs the item.
-struct RowFilter {
+///
+/// A class, so the walk's closure borrows it: as a struct its arrays and row sets were copied (and retained) on
+/// every row walked.
+final class RowFilter {
     /// The states kept, one bit per `ItemState`.
     private let states: UInt8
     /// Whether each type code is kept, or nil when every type is.
