@@ -12,12 +12,13 @@ enum ListOperations {
             let pageCopy = Double(min(query.limit ?? visited, visited)) * 20e-9
             let floor = Double(visited) * context.probes.pointerChaseNanoseconds / 1e9 + pageCopy
             let unbounded = query.limit == nil
+            let request = MarfaReadSide.request(query)
             return BenchOperation(
                 name: "list/\(query.name)", group: "list",
                 ours: BenchSide(
                     label: "marfa",
                     run: { _ in
-                        let ids = await MarfaReadSide.list(query, copy: context.marfa.copy)
+                        let ids = await MarfaReadSide.list(request, copy: context.marfa.copy)
                         return ids.count &+ (ids.first?.utf8.count ?? 0)
                     }),
                 peers: [
@@ -41,7 +42,7 @@ enum ListOperations {
     private static func check(
         _ query: BenchListQuery, sql: String, bindings: [String], context: BenchContext
     ) async throws {
-        let ours = await MarfaReadSide.list(query, copy: context.marfa.copy)
+        let ours = await MarfaReadSide.list(MarfaReadSide.request(query), copy: context.marfa.copy)
         let theirs = try context.peer.ids(sql, bindings)
         guard ours == theirs else {
             let position =

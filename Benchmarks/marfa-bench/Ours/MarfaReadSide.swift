@@ -11,8 +11,21 @@ enum MarfaReadSide {
     /// The label every search figure of ours carries until the gate shares the engine's search semantics.
     static let caveat = "brute-force substring scan, not the engine's search"
 
-    /// The ids of one list query, answered by the engine's indexed list (the actor hop included).
-    static func list(_ query: BenchListQuery, copy: CopyActor) async -> [String] {
+    /// One list query as the engine's request: its filters and sort, built once so a timed call pays only the
+    /// list itself (as the peer's statement is prepared once).
+    struct ListRequest: Sendable {
+        /// The filters.
+        let filters: ListFilters
+        /// The order.
+        let sort: Sort
+        /// The `beneath` root, which the engine lists and the peer does not.
+        let root: String?
+        /// The rows wanted, or nil for all.
+        let limit: Int?
+    }
+
+    /// The engine's request for one list query.
+    static func request(_ query: BenchListQuery) -> ListRequest {
         var conditions: [FilterCondition] = []
         if let property = query.property {
             conditions.append(FilterCondition(
@@ -32,11 +45,16 @@ enum MarfaReadSide {
             filter: conditions.isEmpty ? nil : try? FilterExpression(conditions: conditions).encoded(),
             beneath: root, limit: query.limit.map { UInt32($0 + (root == nil ? 0 : 1)) },
             offset: query.offset == 0 ? nil : UInt32(query.offset))
-        guard let rows = try? await copy.list(filters, sort: Sort(
-            field: field, direction: query.descending ? .descending : .ascending))
-        else { return [] }
-        let ids = rows.rows.map(\.id).filter { $0 != root }
-        return query.limit.map { Array(ids.prefix($0)) } ?? ids
+        return ListRequest(
+            filters: filters, sort: Sort(field: field, direction: query.descending ? .descending : .ascending),
+            root: root, limit: query.limit)
+    }
+
+    /// The ids of one list query, answered by the engine's indexed list (the actor hop included).
+    static func list(_ request: ListRequest, copy: CopyActor) async -> [String] {
+        guard let rows = try? await copy.list(request.filters, sort: request.sort) else { return [] }
+        let ids = rows.rows.map(\.id).filter { $0 != request.root }
+        return request.limit.map { Array(ids.prefix($0)) } ?? ids
     }
 
     /// The corpus a brute-force search scans, folded once from the actor's state (its build time is reported).

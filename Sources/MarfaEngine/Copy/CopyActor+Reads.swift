@@ -87,6 +87,7 @@ extension CopyActor {
     package func list(_ filters: ListFilters, sort: Sort) throws(MarfaError) -> Rows<Item> {
         let completeness = try readCompleteness()
         let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
+        if case .property(let name) = query.field { preparePropertySort(name) }
         let evaluator = try ListEvaluator(query: query, state: state)
         let indexed = IndexedList(query: query, state: state, indexes: indexes, evaluator: evaluator).rows()
         return Rows(rows: indexed ?? evaluator.rows(), completeness: completeness)

@@ -162,11 +162,14 @@ package actor CopyActor {
         case .putItem(let item):
             let old = state.items[item.id]
             state.apply(change)
-            indexes.reflect(old: old, new: item, catalog: state.catalog)
+            guard let row = state.items.row(of: item.id) else { return }
+            indexes.reflect(row: row, old: old, new: item, catalog: state.catalog)
         case .removeItem(let id):
+            let row = state.items.row(of: id)
             let old = state.items[id]
             state.apply(change)
-            indexes.reflect(old: old, new: nil, catalog: state.catalog)
+            guard let row else { return }
+            indexes.reflect(row: row, old: old, new: nil, catalog: state.catalog)
         case .clearRows:
             state.apply(change)
             indexes = ReadIndexes()
@@ -178,6 +181,11 @@ package actor CopyActor {
     /// Builds the text index now if no search has asked for it yet.
     package func prepareTextIndex() {
         indexes.buildText(state: state)
+    }
+
+    /// Builds the sort index of property `name` now if no list has sorted by it yet.
+    package func preparePropertySort(_ name: String) {
+        indexes.buildPropertySort(name, state: state)
     }
 
     /// Calls `listener` after every durable commit, until `removeListener` with the returned token.

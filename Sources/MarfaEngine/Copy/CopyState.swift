@@ -4,8 +4,8 @@ import MarfaRules
 ///
 /// A value type, so a snapshot is an O(1) copy-on-write capture while the actor goes on changing its own.
 package struct CopyState: Sendable {
-    /// Items by id, in every state.
-    package private(set) var items = ShardedDictionary<String, Item>()
+    /// Items by id, in every state, each at the row the read indexes store.
+    package private(set) var items = ItemTable()
     /// Edges by id, answered and queued.
     package private(set) var edges = ShardedDictionary<String, Edge>()
     /// Edge ids by the item they start at.
@@ -76,7 +76,7 @@ package struct CopyState: Sendable {
             if let itemId = write.itemId { Self.remove(id, under: itemId, in: &queueIdsByItem) }
             if let edgeId = write.edgeId { Self.remove(id, under: edgeId, in: &queueIdsByEdge) }
         case .clearRows:
-            items = ShardedDictionary()
+            items = ItemTable()
             edges = ShardedDictionary()
             edgesFrom = ShardedDictionary()
             edgesTo = ShardedDictionary()

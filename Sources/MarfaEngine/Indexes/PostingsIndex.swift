@@ -30,6 +30,10 @@ package struct PostingsIndex<Key: Hashable & Sendable>: Sendable {
         for key in new where !old.contains(key) { insert(row, key: key) }
     }
 
+    /// How many (key, row) pairs the index holds.
+    /// - Complexity: O(keys).
+    package var total: Int { postings.values.reduce(0) { $0 + $1.count } }
+
     /// The rows under `key` (empty when none).
     /// - Complexity: O(1) expected.
     package func rows(for key: Key) -> RowSet { postings[key] ?? RowSet() }

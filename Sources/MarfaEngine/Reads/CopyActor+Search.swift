@@ -19,9 +19,9 @@ extension CopyActor {
             rowCount: index.rowCount, totalLength: index.totalLength,
             termRowCounts: search.patterns.map { index.candidates(for: $0)?.count ?? index.rowCount })
         var scored: [(score: Double, item: Item)] = []
-        let rows: [RowID] = candidates.map(\.rows) ?? state.items.keys.compactMap { indexes.row(of: $0) }
+        let rows: [RowID] = candidates.map(\.rows) ?? state.items.rows.map(\.row)
         for row in rows {
-            guard let id = indexes.id(of: row), let item = state.items[id], item.state != .trashed,
+            guard let item = state.items[row: row], item.state != .trashed,
                 evaluator.matches(item)
             else { continue }
             let fields = SearchFields.of(item, state.catalog)

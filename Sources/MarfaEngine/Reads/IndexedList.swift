@@ -1,32 +1,82 @@
 import MarfaRules
 
-/// A list answered by walking the sort index of its time field: rows come out already ordered, the walk starts at
-/// the time bound that applies and stops at the other or at the limit, so no read sorts the whole set.
+/// A list answered from the read indexes: rows come out of a time or property sort index already ordered, the walk
+/// starts at the time bound that applies and stops at the other or at the limit, filters are decided from row
+/// facts, and only the rows returned are read as items; a filter that leaves few candidates (a rare tag, a tier,
+/// a subtree) sorts just those. No read sorts or scans every row when an index applies (issue 3).
 package struct IndexedList {
     let query: ListQuery
     let state: CopyState
     let indexes: ReadIndexes
     let evaluator: ListEvaluator
+    /// Past this many candidates the rows are walked through the sort index rather than sorted (tests lower it to
+    /// reach the walk on small data).
+    var smallSetLimit = 4096
 
-    /// The rows, or nil when the sort has no index (a property sort), which the evaluator then answers.
-    /// - Complexity: O(log n + rows walked), where the walk ends after `offset + limit` matches.
+    /// The rows, or nil for a property sort whose index is not built (`CopyActor.preparePropertySort`), which the
+    /// evaluator then answers.
+    /// - Complexity: O(log n + rows walked), where the walk ends after `offset + limit` matches; O(c log c) for
+    ///   c candidates at most `smallSetLimit`.
     package func rows() -> [Item]? {
-        if let tagged = indexes.rows(taggedWithAll: query.filters.tags), tagged.count <= Self.smallSetLimit {
-            return fromSmallSet(tagged)
+        let filter = RowFilter(
+            query: query, indexes: indexes, items: state.items, catalog: state.catalog,
+            subtree: evaluator.subtree)
+        if let candidates = filter.candidates, candidates.count <= smallSetLimit {
+            return fromSmallSet(candidates, filter: filter)
         }
-        guard let index = indexes.timeIndex(query.field) else { return nil }
+        var page = Page(table: state.items, evaluator: evaluator, filters: query.filters)
+        switch query.field {
+        case .property(let name):
+            guard let index = indexes.properties[name] else { return nil }
+            index.forEachInPropertyOrder(descending: query.direction == .descending) { entry in
+                !filter.matches(entry.row) || page.take(entry.row)
+            }
+        case .createdAt, .updatedAt, .occurredAt:
+            guard let index = indexes.timeIndex(query.field) else { return nil }
+            walk(index) { entry in !filter.matches(entry.row) || page.take(entry.row) }
+        }
+        return page.items
+    }
+
+    /// The rows taken so far, after skipping the offset, up to the limit.
+    private struct Page {
+        let table: ItemTable
+        let evaluator: ListEvaluator
+        var offset: Int
+        let limit: Int?
+        var items: [Item] = []
+
+        init(table: ItemTable, evaluator: ListEvaluator, filters: ListFilters) {
+            self.table = table
+            self.evaluator = evaluator
+            offset = Int(filters.offset ?? 0)
+            limit = filters.limit.map(Int.init)
+            items.reserveCapacity(min(limit ?? 64, 1024))
+        }
+
+        /// Takes the row if its item passes the grammar filter; answers whether the walk goes on.
+        @inline(__always)
+        mutating func take(_ row: RowID) -> Bool {
+            if evaluator.hasExpression {
+                guard let item = table[row: row], evaluator.matchesExpression(item) else { return true }
+            }
+            if offset > 0 {
+                offset -= 1
+                return true
+            }
+            guard let item = table[row: row] else { return true }
+            items.append(item)
+            return limit.map { items.count < $0 } ?? true
+        }
+    }
+
+    /// Walks a time index in the query's direction between the bounds the filters give.
+    private func walk(_ index: SortIndex<Int64>, _ body: (SortIndex<Int64>.Entry) -> Bool) {
         let ascending = query.direction == .ascending
         let (lower, upper) = bounds()
-        let start: SortStart<Int64>
-        if ascending {
-            start = lower.map { .key($0.value, inclusive: $0.inclusive) } ?? .edge
-        } else {
-            start = upper.map { .key($0.value, inclusive: $0.inclusive) } ?? .edge
-        }
+        let from = ascending ? lower : upper
+        let start: SortStart<Int64> = from.map { .key($0.value, inclusive: $0.inclusive) } ?? .edge
         let stop = ascending ? upper : lower
-        var skip = Int(query.filters.offset ?? 0)
-        let limit = query.filters.limit.map(Int.init)
-        var result: [Item] = []
         index.forEach(ascending ? .ascending : .descending, from: start) { entry in
             if let stop {
                 let past = ascending
@@ -34,27 +84,33 @@ package struct IndexedList {
                     : (stop.inclusive ? entry.key < stop.value : entry.key <= stop.value)
                 if past { return false }
             }
-            guard let id = indexes.id(of: entry.row), let item = state.items[id], evaluator.matches(item) else {
-                return true
-            }
-            if skip > 0 {
-                skip -= 1
-                return true
-            }
-            result.append(item)
-            return limit.map { result.count < $0 } ?? true
+            return body(entry)
         }
-        return result
     }
 
-    /// Past this many candidates a tag's postings are walked through the sort index rather than sorted.
-    static let smallSetLimit = 4096
-
-    /// A rare tag's few rows, filtered and sorted directly: cheaper than walking the whole time index past them.
-    private func fromSmallSet(_ rows: RowSet) -> [Item] {
-        let matching = rows.rows.compactMap { indexes.id(of: $0).flatMap { state.items[$0] } }.filter(evaluator.matches)
-        let ordered = SortOrder(field: query.field, direction: query.direction).sorted(matching)
-        return ListEvaluator.page(ordered, offset: query.filters.offset, limit: query.filters.limit)
+    /// A few candidates, filtered and sorted directly: cheaper than walking a whole sort index past them.
+    private func fromSmallSet(_ candidates: RowSet, filter: RowFilter) -> [Item] {
+        var page = Page(table: state.items, evaluator: evaluator, filters: query.filters)
+        let matching = candidates.filter(filter.matches)
+        switch query.field {
+        case .property:
+            let items = matching.compactMap { state.items[row: $0] }
+            for item in SortOrder(field: query.field, direction: query.direction).sorted(items) {
+                guard let row = state.items.row(of: item.id), page.take(row) else { break }
+            }
+        case .createdAt, .updatedAt, .occurredAt:
+            let field = query.field
+            let ascending = query.direction == .ascending
+            let keyed = matching.compactMap { row in indexes.facts[row].map { (key: $0.time(field), row: row) } }
+            let ordered = keyed.sorted { left, right in
+                if left.key != right.key { return ascending ? left.key < right.key : left.key > right.key }
+                let leftId = state.items[row: left.row]?.id ?? ""
+                let rightId = state.items[row: right.row]?.id ?? ""
+                return ascending ? leftId < rightId : leftId > rightId
+            }
+            for entry in ordered where !page.take(entry.row) { break }
+        }
+        return page.items
     }
 
     /// The bounds on the walked key that the filters give: occurred bounds for an occurred sort (exclusive both),

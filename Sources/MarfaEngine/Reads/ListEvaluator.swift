@@ -2,18 +2,19 @@ import MarfaRules
 
 /// Evaluates a list by the seed's rules over every held row: the reference the indexed path must equal, and the
 /// answer where no index applies (WC-50 to WC-61).
-package struct ListEvaluator {
-    private let state: CopyState
+///
+/// A class, so the indexed walk shares one instance instead of copying (and retaining) the state it holds.
+package final class ListEvaluator {
     private let query: ListQuery
     private let context: CopyFilterContext
     private let evaluator: FilterEvaluator?
-    private let subtree: Set<String>?
+    /// The ids a `beneath` filter keeps, or nil when the query names none.
+    package let subtree: Set<String>?
     private let occurredBounds: (after: Int64?, before: Int64?)
     private let updatedBounds: (after: Int64?, before: Int64?)
 
     /// Makes an evaluator for one query over one moment of the state.
     package init(query: ListQuery, state: CopyState) throws(MarfaError) {
-        self.state = state
         self.query = query
         context = CopyFilterContext(state: state)
         evaluator = try query.expression.map { expression throws(MarfaError) in
@@ -25,6 +26,9 @@ package struct ListEvaluator {
         updatedBounds = (query.filters.updatedAfter.map(TimeKey.milliseconds),
                          query.filters.updatedBefore.map(TimeKey.milliseconds))
     }
+
+    /// The state read, held once in the filter context.
+    private var state: CopyState { context.state }
 
     /// Whether one item passes every filter.
     package func matches(_ item: Item) -> Bool {
@@ -47,8 +51,15 @@ package struct ListEvaluator {
             if let before = updatedBounds.before, !(updated < before) { return false }
         }
         if let subtree, !subtree.contains(item.id) { return false }
-        if let evaluator, !evaluator.matches(item, in: context) { return false }
-        return true
+        return matchesExpression(item)
+    }
+
+    /// Whether the query has a grammar filter, the one filter only the item itself can answer.
+    package var hasExpression: Bool { evaluator != nil }
+
+    /// Whether one item passes the grammar filter (true when there is none).
+    package func matchesExpression(_ item: Item) -> Bool {
+        evaluator?.matches(item, in: context) ?? true
     }
 
     /// Every matching row in the query's order, paged by offset and limit.

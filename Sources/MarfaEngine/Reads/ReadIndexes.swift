@@ -1,71 +1,66 @@
 import MarfaRules
 
-/// The indexes the copy's reads walk, kept current on every change: row ids, a sort index per time field, and
-/// the text index for search and `contains` (built on the first search, then kept current).
+/// The indexes the copy's reads walk, kept current on every change: per-row facts, postings by type, state, tier,
+/// source and tag, a sort index per time field, property sort indexes (built on the first sort by a property),
+/// and the text index for search and `contains` (built on the first search). Every index stores the rows of
+/// `CopyState.items`, never ids.
 ///
 /// They are derived from `CopyState` and never persisted; a snapshot captures only the state.
 package struct ReadIndexes: Sendable {
-    private(set) var rows = RowIDs<String>()
+    private(set) var facts = RowFacts()
+    private(set) var fields = FieldPostings()
     private(set) var created = SortIndex<Int64>()
     private(set) var updated = SortIndex<Int64>()
     private(set) var occurred = SortIndex<Int64>()
     private(set) var tags = PostingsIndex<String>()
+    private(set) var properties = PropertySortIndexes()
     /// The text index, or nil until the first search asks for it.
     private(set) var text: TrigramIndex?
 
     /// Empty indexes.
     package init() {}
 
-    /// Indexes over every item of `state` (the text index stays unbuilt until asked for).
+    /// Indexes over every item of `state` (the text and property indexes stay unbuilt until asked for).
     /// - Complexity: O(n log n).
     package init(state: CopyState) {
-        for item in state.items.values { insert(item, catalog: state.catalog) }
+        state.items.forEachRow { row, item in reflect(row: row, old: nil, new: item, catalog: state.catalog) }
     }
 
-    /// Reflects one item changing from `old` to `new` (either nil for an insert or a removal).
+    /// Reflects the item at `row` changing from `old` to `new` (either nil for an insert or a removal); `row` is
+    /// the item's row in `CopyState.items` (for a removal, the row it held).
     /// - Complexity: O(log n) for the sort indexes, O(changed text) for the text index.
-    package mutating func reflect(old: Item?, new: Item?, catalog: CatalogSnapshot) {
-        switch (old, new) {
-        case (nil, let new?): insert(new, catalog: catalog)
-        case (let old?, nil): remove(old)
-        case (let old?, let new?):
-            guard let row = rows.row(of: new.id), let order = ItemOrder(id: new.id) else { return }
-            for (index, oldKey, newKey) in [
-                (\ReadIndexes.created, TimeKey.milliseconds(old.createdAt), TimeKey.milliseconds(new.createdAt)),
-                (\ReadIndexes.updated, TimeKey.milliseconds(old.updatedAt), TimeKey.milliseconds(new.updatedAt)),
-                (\ReadIndexes.occurred, TimeKey.milliseconds(old.occurredAt), TimeKey.milliseconds(new.occurredAt)),
-            ] where oldKey != newKey {
-                _ = self[keyPath: index].update(row, from: oldKey, to: newKey, order: order)
-            }
-            if old.tags != new.tags { tags.update(row, from: old.tags, to: new.tags) }
-            if text != nil {
-                if new.state == .trashed {
-                    text?.remove(row: row)
-                } else if old.state == .trashed || SearchFields.of(old, catalog) != SearchFields.of(new, catalog) {
-                    text?.update(row: row, fields: SearchFields.of(new, catalog))
-                }
-            }
-        case (nil, nil): return
+    package mutating func reflect(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
+        guard let id = (new ?? old)?.id else { return }
+        let before = old == nil ? nil : facts[row]
+        if let new { facts.set(row, new) } else { facts.clear(row) }
+        let after = new == nil ? nil : facts[row]
+        fields.reflect(row, old: old, new: new)
+        if let order = ItemOrder(id: id) {
+            Self.move(row, order, from: before?.created, to: after?.created, in: &created)
+            Self.move(row, order, from: before?.updated, to: after?.updated, in: &updated)
+            Self.move(row, order, from: before?.occurred, to: after?.occurred, in: &occurred)
         }
+        if old?.tags != new?.tags { tags.update(row, from: old?.tags ?? [], to: new?.tags ?? []) }
+        properties.reflect(row, old: old, new: new)
+        if text != nil { reflectText(row: row, old: old, new: new, catalog: catalog) }
     }
 
     /// Builds the text index over every item out of the bin, if it is not built yet (WC-52).
     /// - Complexity: O(total text) the first time, O(1) after.
     package mutating func buildText(state: CopyState) {
         guard text == nil else { return }
-        let rows = self.rows
         var index = TrigramIndex()
-        index.insert(contentsOf: state.items.values.filter { $0.state != .trashed }.compactMap { item in
-            rows.row(of: item.id).map { (row: $0, fields: SearchFields.of(item, state.catalog)) }
+        index.insert(contentsOf: state.items.rows.filter { $0.item.state != .trashed }.map { entry in
+            (row: entry.row, fields: SearchFields.of(entry.item, state.catalog))
         })
         text = index
     }
 
-    /// The row of an item id.
-    package func row(of id: String) -> RowID? { rows.row(of: id) }
-
-    /// The item id of a row.
-    package func id(of row: RowID) -> String? { rows.id(of: row) }
+    /// Builds the sort index of property `name`, if it is not built yet.
+    /// - Complexity: O(n log n) the first time, O(1) after.
+    package mutating func buildPropertySort(_ name: String, state: CopyState) {
+        properties.build(name, items: state.items)
+    }
 
     /// The rows holding every tag named, or nil when no tag is named.
     package func rows(taggedWithAll names: [String]) -> RowSet? {
@@ -84,35 +79,44 @@ package struct ReadIndexes: Sendable {
 
     /// Checks every index against itself and against the state (on under `MARFA_INTERNAL_CHECKS`).
     package func checkInvariants(state: CopyState) throws {
-        try rows.checkInvariants()
+        try state.items.checkInvariants()
+        try facts.checkInvariants(items: state.items)
+        try fields.checkInvariants(facts: facts, count: state.items.count)
         try created.checkInvariants()
         try updated.checkInvariants()
         try occurred.checkInvariants()
+        try facts.checkTimes(created, field: .createdAt)
+        try facts.checkTimes(updated, field: .updatedAt)
+        try facts.checkTimes(occurred, field: .occurredAt)
+        try properties.checkInvariants(items: state.items)
         try text?.checkInvariants()
         try tags.checkInvariants()
-        try IndexCorruption.check(rows.count == state.items.count, "row ids \(rows.count) ≠ items \(state.items.count)")
         try IndexCorruption.check(created.count == state.items.count, "created index misses rows")
+        try IndexCorruption.check(updated.count == state.items.count, "updated index misses rows")
         try IndexCorruption.check(occurred.count == state.items.count, "occurred index misses rows")
     }
 
-    private mutating func insert(_ item: Item, catalog: CatalogSnapshot) {
-        guard let order = ItemOrder(id: item.id) else { return }
-        let row = rows.assign(item.id)
-        created.insert(row, key: TimeKey.milliseconds(item.createdAt), order: order)
-        updated.insert(row, key: TimeKey.milliseconds(item.updatedAt), order: order)
-        occurred.insert(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
-        for tag in Set(item.tags) { tags.insert(row, key: tag) }
-        if text != nil, item.state != .trashed { text?.insert(row: row, fields: SearchFields.of(item, catalog)) }
+    private static func move(
+        _ row: RowID, _ order: ItemOrder, from old: Int64?, to new: Int64?, in index: inout SortIndex<Int64>
+    ) {
+        guard old != new else { return }
+        if let old { index.remove(row, key: old, order: order) }
+        if let new { index.insert(row, key: new, order: order) }
     }
 
-    private mutating func remove(_ item: Item) {
-        guard let row = rows.row(of: item.id), let order = ItemOrder(id: item.id) else { return }
-        _ = created.remove(row, key: TimeKey.milliseconds(item.createdAt), order: order)
-        _ = updated.remove(row, key: TimeKey.milliseconds(item.updatedAt), order: order)
-        _ = occurred.remove(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
-        for tag in Set(item.tags) { tags.remove(row, key: tag) }
-        text?.remove(row: row)
-        _ = rows.release(item.id)
+    private mutating func reflectText(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
+        switch (old, new) {
+        case (nil, let new?):
+            if new.state != .trashed { text?.insert(row: row, fields: SearchFields.of(new, catalog)) }
+        case (_?, nil): text?.remove(row: row)
+        case (let old?, let new?):
+            if new.state == .trashed {
+                text?.remove(row: row)
+            } else if old.state == .trashed || SearchFields.of(old, catalog) != SearchFields.of(new, catalog) {
+                text?.update(row: row, fields: SearchFields.of(new, catalog))
+            }
+        case (nil, nil): return
+        }
     }
 }
 

@@ -1,39 +1,53 @@
 import XCTest
+import MarfaRules
 @testable import MarfaEngine
 
-final class RowIDsIndexTests: XCTestCase {
-    func testRowsAreDenseAndReused() throws {
-        var table = RowIDs<String>()
-        XCTAssertEqual(table.assign("a"), 0)
-        XCTAssertEqual(table.assign("b"), 1)
-        XCTAssertEqual(table.assign("a"), 0)
-        XCTAssertEqual(table.release("a"), 0)
-        XCTAssertNil(table.release("a"))
+final class ItemTableAndRowIndexTests: XCTestCase {
+    func testItemRowsAreDenseAndReusedLastFreedFirst() throws {
+        var table = ItemTable()
+        let items = ["a", "b", "c"].map { Item(id: $0, type: "core.note", occurredAt: "", createdAt: "", updatedAt: "") }
+        table["a"] = items[0]
+        table["b"] = items[1]
+        XCTAssertEqual(table.row(of: "a"), 0)
+        XCTAssertEqual(table.row(of: "b"), 1)
+        table["a"] = items[0]
+        XCTAssertEqual(table.row(of: "a"), 0, "a rewrite keeps the row")
+        table["a"] = nil
         XCTAssertNil(table.row(of: "a"))
-        XCTAssertEqual(table.assign("c"), 0)
-        XCTAssertEqual(table.id(of: 0), "c")
+        XCTAssertNil(table[row: 0])
+        table["c"] = items[2]
+        XCTAssertEqual(table.row(of: "c"), 0)
+        XCTAssertEqual(table[row: 0]?.id, "c")
         XCTAssertEqual(table.capacity, 2)
         XCTAssertEqual(table.count, 2)
         try table.checkInvariants()
     }
 
-    func testRandomAssignAndReleaseKeepTheTableConsistent() throws {
-        var table = RowIDs<Int>()
-        var model: [Int: RowID] = [:]
+    func testRandomPutsAndRemovalsKeepTheItemTableLikeADictionary() throws {
+        var table = ItemTable()
+        var model: [String: Item] = [:]
         var random = IndexRandom(seed: 11)
-        for _ in 0..<5000 {
-            let id = random.below(300)
+        for step in 0..<5000 {
+            let id = "item-\(random.below(3000))"
             if random.below(3) == 0 {
-                XCTAssertEqual(table.release(id), model.removeValue(forKey: id))
+                table[id] = nil
+                model[id] = nil
             } else {
-                let row = table.assign(id)
-                if let known = model[id] { XCTAssertEqual(row, known) }
-                model[id] = row
+                let item = Item(id: id, type: "core.note", version: Int64(step), occurredAt: "", createdAt: "",
+                                updatedAt: "")
+                table[id] = item
+                model[id] = item
             }
         }
-        XCTAssertEqual(Set(model.values).count, model.count)
-        XCTAssertLessThanOrEqual(table.capacity, 300)
-        for (id, row) in model { XCTAssertEqual(table.id(of: row), id) }
+        let snapshot = table
+        table["item-0"] = nil
+        XCTAssertEqual(table.count, model.count - (model["item-0"] == nil ? 0 : 1), "a write after a capture")
+        table = snapshot
+        XCTAssertEqual(table.count, model.count)
+        XCTAssertLessThanOrEqual(table.capacity, 3000)
+        for (id, item) in model { XCTAssertEqual(table[id], item) }
+        XCTAssertEqual(Set(table.keys), Set(model.keys))
+        for (row, item) in table.rows { XCTAssertEqual(table.row(of: item.id), row) }
         try table.checkInvariants()
     }
 

@@ -1,0 +1,120 @@
+import MarfaRules
+
+/// The items a copy holds, each at a dense row number that every read index stores instead of the id: an id map
+/// plus pages of rows, so an index walk reaches an item by row in one array step rather than a string hash.
+///
+/// Rows are reused after removal (last removed first), so they stay in `0..<capacity`. A value type: the id map is
+/// sharded and the rows are paged, so a copy-on-write capture (a snapshot) followed by one write copies one shard
+/// and one page, not the whole table.
+package struct ItemTable: Sendable {
+    private static var pageSize: Int { 1024 }
+    /// Rows by item id.
+    private var rowsByID = ShardedDictionary<String, RowID>()
+    /// Items by row, `pageSize` rows a page; nil for a free row.
+    private var pages: [[Item?]] = []
+    /// Free rows, reused last freed first.
+    private var free: [RowID] = []
+    /// One more than the highest row ever given: every row is below it.
+    package private(set) var capacity = 0
+
+    /// An empty table.
+    package init() {}
+
+    /// How many items the table holds.
+    package var count: Int { rowsByID.count }
+
+    /// Whether the table is empty.
+    package var isEmpty: Bool { rowsByID.isEmpty }
+
+    /// The item with `id`, or nil; setting an item keeps its row, setting nil frees the row.
+    /// - Complexity: O(1) amortized.
+    package subscript(id: String) -> Item? {
+        get { rowsByID[id].flatMap { self[row: $0] } }
+        set {
+            if let newValue {
+                let row = rowsByID[id] ?? assignRow(to: id)
+                pages[Int(row) / Self.pageSize][Int(row) % Self.pageSize] = newValue
+            } else if let row = rowsByID.removeValue(forKey: id) {
+                pages[Int(row) / Self.pageSize][Int(row) % Self.pageSize] = nil
+                free.append(row)
+            }
+        }
+    }
+
+    /// The item at `row`, or nil for a free row or one past `capacity`.
+    /// - Complexity: O(1).
+    package subscript(row row: RowID) -> Item? {
+        Int(row) < capacity ? pages[Int(row) / Self.pageSize][Int(row) % Self.pageSize] : nil
+    }
+
+    /// The row of the item with `id`, if the table holds it.
+    /// - Complexity: O(1) expected.
+    package func row(of id: String) -> RowID? { rowsByID[id] }
+
+    /// Every item, in row order.
+    package var values: [Item] {
+        var all: [Item] = []
+        all.reserveCapacity(count)
+        for page in pages {
+            for case let item? in page { all.append(item) }
+        }
+        return all
+    }
+
+    /// Every item with its row, in row order.
+    package var rows: [(row: RowID, item: Item)] {
+        var all: [(row: RowID, item: Item)] = []
+        all.reserveCapacity(count)
+        forEachRow { all.append(($0, $1)) }
+        return all
+    }
+
+    /// Calls `body` with every item and its row, in row order, without gathering them first.
+    /// - Complexity: O(capacity).
+    package func forEachRow(_ body: (RowID, Item) throws -> Void) rethrows {
+        for (pageIndex, page) in pages.enumerated() {
+            for (offset, item) in page.enumerated() {
+                if let item { try body(RowID(pageIndex * Self.pageSize + offset), item) }
+            }
+        }
+    }
+
+    /// Every item id, in row order.
+    package var keys: [String] { values.map(\.id) }
+
+    /// Checks that ids and rows map one to one and that every row below `capacity` is held or free once.
+    /// - Complexity: O(capacity).
+    package func checkInvariants() throws {
+        var held = 0
+        try forEachRow { row, item in
+            try IndexCorruption.check(rowsByID[item.id] == row, "ItemTable: row \(row) lost its id")
+            held += 1
+        }
+        try IndexCorruption.check(held == count, "ItemTable: \(count) ids but \(held) rows")
+        for row in free {
+            try IndexCorruption.check(self[row: row] == nil, "ItemTable: free row \(row) holds an item")
+        }
+        try IndexCorruption.check(held + free.count == capacity, "ItemTable: a row is neither held nor free")
+        try IndexCorruption.check(Set(free).count == free.count, "ItemTable: a row is free twice")
+    }
+
+    private mutating func assignRow(to id: String) -> RowID {
+        let row: RowID
+        if let reused = free.popLast() {
+            row = reused
+        } else {
+            row = RowID(capacity)
+            if capacity % Self.pageSize == 0 { pages.append(Array(repeating: nil, count: Self.pageSize)) }
+            capacity += 1
+        }
+        rowsByID[id] = row
+        return row
+    }
+}
+
+extension ItemTable: Equatable {
+    /// Equal when both hold the same items under the same ids, whatever rows they sit at.
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.count == rhs.count && lhs.values.allSatisfy { rhs[$0.id] == $0 }
+    }
+}

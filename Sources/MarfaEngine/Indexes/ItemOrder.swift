@@ -1,0 +1,58 @@
+/// A dense number the engine gives each item it holds (`ItemTable`); every index stores these rather than item ids.
+package typealias RowID = UInt32
+
+/// The order of item ids as 128 bits, for breaking ties in sort indexes: for lowercase hyphenated UUIDs, the
+/// form every item id takes (P-12), comparing these compares the id strings, so UUIDv7 ids order oldest first.
+package struct ItemOrder: Comparable, Hashable, Sendable {
+    /// The first 64 bits of the UUID.
+    package var high: UInt64
+    /// The last 64 bits of the UUID.
+    package var low: UInt64
+
+    /// The order of raw bits.
+    package init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// The order of a lowercase hyphenated UUID, or nil when `id` is not one.
+    /// - Complexity: O(1).
+    package init?(id: String) {
+        var digits: [UInt64] = []
+        digits.reserveCapacity(32)
+        for (index, byte) in id.utf8.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(UInt64(byte - UInt8(ascii: "0")))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(UInt64(byte - UInt8(ascii: "a") + 10))
+            default: return nil
+            }
+        }
+        guard digits.count == 32 else { return nil }
+        high = digits[0..<16].reduce(0) { $0 << 4 | $1 }
+        low = digits[16..<32].reduce(0) { $0 << 4 | $1 }
+    }
+
+    /// The lowest order, at or below every id's.
+    package static let lowest = ItemOrder(high: 0, low: 0)
+
+    /// Whether `lhs` sorts before `rhs`.
+    package static func < (lhs: ItemOrder, rhs: ItemOrder) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+}
+
+/// A broken index invariant, found by an index's `checkInvariants()`.
+package struct IndexCorruption: Error, CustomStringConvertible {
+    /// What is wrong, naming the index.
+    package var description: String
+
+    /// Throws `description` unless `condition` holds.
+    @inline(__always)
+    package static func check(_ condition: Bool, _ description: @autoclosure () -> String) throws {
+        if !condition { throw IndexCorruption(description: description()) }
+    }
+}

@@ -1,0 +1,118 @@
+import MarfaRules
+
+/// The fields lists filter and sort on, one compact record per row: type and source as small codes, state, tier
+/// and the three times in milliseconds. A list walk decides these filters with one array read per row, without
+/// touching the item, and reads the item only for the rows it returns.
+package struct RowFacts: Sendable {
+    /// One row's facts.
+    package struct Facts: Sendable, Equatable {
+        /// The type's code in `typeNames`.
+        package var type: UInt32
+        /// The source's code in `sourceNames`.
+        package var source: UInt32
+        /// The item's state.
+        package var state: ItemState
+        /// The item's tier.
+        package var tier: Tier?
+        /// `created_at` in milliseconds.
+        package var created: Int64
+        /// `updated_at` in milliseconds.
+        package var updated: Int64
+        /// `occurred_at` in milliseconds.
+        package var occurred: Int64
+
+        /// The time a time sort orders by.
+        package func time(_ field: SortField) -> Int64 {
+            switch field {
+            case .createdAt: return created
+            case .updatedAt: return updated
+            case .occurredAt, .property: return occurred
+            }
+        }
+    }
+
+    /// Facts by row; nil for a row no item holds.
+    private var facts: [Facts?] = []
+    /// Codes by type name, and names by code.
+    private var typeCodes: [String: UInt32] = [:]
+    /// The type names, at their codes.
+    package private(set) var typeNames: [String] = []
+    /// Codes by source, and sources by code.
+    private var sourceCodes: [String: UInt32] = [:]
+    /// The sources, at their codes.
+    private var sourceNames: [String] = []
+
+    /// No facts.
+    package init() {}
+
+    /// The facts of `row`, or nil when no item holds it.
+    /// - Complexity: O(1).
+    @inline(__always)
+    package subscript(row: RowID) -> Facts? {
+        Int(row) < facts.count ? facts[Int(row)] : nil
+    }
+
+    /// The code of a type name, or nil when no item has ever had that type.
+    package func typeCode(_ name: String) -> UInt32? { typeCodes[name] }
+
+    /// The code of a source, or nil when no item has ever come from it.
+    package func sourceCode(_ name: String) -> UInt32? { sourceCodes[name] }
+
+    /// Records `item` at `row`, replacing what the row held.
+    /// - Complexity: O(1) amortized.
+    package mutating func set(_ row: RowID, _ item: Item) {
+        let record = Facts(
+            type: Self.code(item.type, in: &typeCodes, names: &typeNames),
+            source: Self.code(item.source, in: &sourceCodes, names: &sourceNames), state: item.state,
+            tier: item.tier, created: TimeKey.milliseconds(item.createdAt),
+            updated: TimeKey.milliseconds(item.updatedAt), occurred: TimeKey.milliseconds(item.occurredAt))
+        if Int(row) >= facts.count { facts.append(contentsOf: repeatElement(nil, count: Int(row) + 1 - facts.count)) }
+        facts[Int(row)] = record
+    }
+
+    /// Forgets what `row` held.
+    /// - Complexity: O(1).
+    package mutating func clear(_ row: RowID) {
+        if Int(row) < facts.count { facts[Int(row)] = nil }
+    }
+
+    /// How many rows have a tier.
+    /// - Complexity: O(capacity).
+    package var tieredCount: Int { facts.count { $0?.tier != nil } }
+
+    /// Checks that every row an item holds carries that item's type, source, state and tier and no other row
+    /// carries any; the times are checked against the time indexes by `checkTimes`.
+    /// - Complexity: O(capacity).
+    package func checkInvariants(items: ItemTable) throws {
+        var held = 0
+        try items.forEachRow { row, item in
+            guard let record = self[row] else { throw IndexCorruption(description: "RowFacts: row \(row) has none") }
+            try IndexCorruption.check(
+                typeNames[Int(record.type)] == item.type && sourceNames[Int(record.source)] == item.source
+                    && record.state == item.state && record.tier == item.tier,
+                "RowFacts: row \(row) disagrees with item \(item.id)")
+            held += 1
+        }
+        try IndexCorruption.check(facts.count(where: { $0 != nil }) == held, "RowFacts: facts for a free row")
+    }
+
+    /// Checks that every entry of a time index sits under its row's time for `field` (the index holds every row,
+    /// which the caller checks by count).
+    /// - Complexity: O(n).
+    package func checkTimes(_ index: SortIndex<Int64>, field: SortField) throws {
+        var agree = true
+        index.forEach(.ascending) { entry in
+            agree = self[entry.row]?.time(field) == entry.key
+            return agree
+        }
+        try IndexCorruption.check(agree, "RowFacts: a \(field) index entry disagrees with its row's time")
+    }
+
+    private static func code(_ name: String, in codes: inout [String: UInt32], names: inout [String]) -> UInt32 {
+        if let known = codes[name] { return known }
+        let code = UInt32(names.count)
+        codes[name] = code
+        names.append(name)
+        return code
+    }
+}
