@@ -69,7 +69,14 @@ public final class WorkingCopy: Sendable {
     /// Sets the machine's starting point from the stored hydration state; called once after open.
     func startFollowState() async {
         guard server != nil, handle == .writer else { return }
-        if await engine.state.hydration == .complete { await follow.handle(.hydrationSucceeded) }
+        switch await engine.state.hydration {
+        case .complete: await follow.handle(.hydrationSucceeded)
+        case .expired:
+            // A store opened stale: its cursor was never confirmed under this key, so the refill is the app's (F131).
+            await follow.handle(
+                .catchUpFailed(.copyExpired(reason: "catchup_too_old", message: "the copy expired; hydrate it")))
+        case .never, .inProgress: break
+        }
     }
 
     /// Every change to the copy as it happens, uncoalesced, one element per row touched (seed 003, "changes()").

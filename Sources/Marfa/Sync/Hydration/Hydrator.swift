@@ -30,10 +30,7 @@ struct Hydrator {
         guard engine.role == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
-        let identity = try await client.read("/")
-        guard let instanceId = identity.object?["instance_id"]?.string else {
-            throw MarfaError.decoding(message: "the instance did not name its instance_id")
-        }
+        let instanceId = try await InstanceIdentity(client: client).instanceId()
         let head = try await headCursor()
         let catalog = try await CatalogReader(client: client).read()
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
