@@ -36,6 +36,7 @@ public final class WorkingCopy: Sendable {
         let engine = try await CopyActor.open(at: store, origin: origin)
         let copy = WorkingCopy(engine: engine, server: server)
         await copy.events.start()
+        if copy.handle == .reader { copy.events.watchWriterSaves() }
         await copy.startFollowState()
         return copy
     }
@@ -46,6 +47,7 @@ public final class WorkingCopy: Sendable {
         let engine = try await CopyActor.open(at: store, origin: nil, readOnly: true)
         let copy = WorkingCopy(engine: engine, server: nil)
         await copy.events.start()
+        copy.events.watchWriterSaves()
         return copy
     }
 
@@ -222,6 +224,7 @@ public final class WorkingCopy: Sendable {
 
     /// Finishes any snapshot in flight and releases the store; the handle answers nothing afterwards.
     public func close() async {
+        events.stopWatchingWriterSaves()
         await follow.handle(.closed)
         await engine.close()
     }
