@@ -16,10 +16,14 @@ final class RunningMarfa: Sendable {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        out.fileHandleForReading.readabilityHandler = { [output] handle in
-            output.append(String(decoding: handle.availableData, as: UTF8.self))
-        }
         try process.run()
+        // A thread of its own reads to the end: a dispatch readability handler can crash libdispatch at EOF.
+        let reading = out.fileHandleForReading
+        Thread.detachNewThread { [output] in
+            while case let data = reading.availableData, !data.isEmpty {
+                output.append(String(decoding: data, as: UTF8.self))
+            }
+        }
     }
 
     /// The `marfa` executable built beside the test bundle.
