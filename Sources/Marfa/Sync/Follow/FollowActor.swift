@@ -66,7 +66,9 @@ actor FollowActor {
         counters.opens += 1
         if counters.opens > 1 { counters.reconnects += 1 }
         do {
-            try await catchUp.checkInstance(expected: await engine.state.instanceId)
+            let expected = await engine.state.instanceId
+            try await uncancelled { try await catchUp.checkInstance(expected: expected) }
+            if Task.isCancelled { return }
             let cursor = await engine.state.cursor
             let stream = try EventStreamConnection(client: catchUp.client, lastEventId: cursor)
             defer { stream.close() }
@@ -122,10 +124,15 @@ actor FollowActor {
             return
         }
         do {
-            let gate = try await RefillGate(
-                storedInstanceId: state.instanceId, servedInstanceId: InstanceIdentity(client: client).instanceId(),
-                hydration: state.hydration, staleReason: staleReason, slice: slice,
-                catalog: CatalogReader(client: client).read(), typeGrants: InstanceIdentity(client: client).typeGrants())
+            let identity = InstanceIdentity(client: client)
+            let (served, catalog, grants) = try await uncancelled {
+                (try await identity.instanceId(), try await CatalogReader(client: client).read(),
+                 try await identity.typeGrants())
+            }
+            if Task.isCancelled { return }
+            let gate = RefillGate(
+                storedInstanceId: state.instanceId, servedInstanceId: served, hydration: state.hydration,
+                staleReason: staleReason, slice: slice, catalog: catalog, typeGrants: grants)
             if let refusal = gate.refusal {
                 handle(.refillFailed(refusal))
                 return
