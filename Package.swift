@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .executableTarget(
-            name: "marfa-bench", dependencies: ["MarfaEngine", "MarfaRules", "CSQLite", "CZstd"],
+            name: "marfa-bench", dependencies: ["MarfaEngine", "MarfaRules", "Marfa", "MarfaInstance", "CSQLite", "CZstd"],
             path: "Benchmarks/marfa-bench"),
         .executableTarget(name: "http-probe", dependencies: ["MarfaInstance"], path: "Benchmarks/http-probe"),
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),

@@ -5,15 +5,8 @@ import XCTest
 /// The tutorial's `marfa items …` commands against the reference instance, read as a person reads them (seed 002).
 final class ClientCommandTests: XCTestCase {
     private func marfa(_ arguments: [String], url: URL, key: String) throws -> (Int32, String, String) {
-        var folder = Bundle.main.bundleURL
-        var executable: URL?
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("marfa")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { executable = candidate }
-            folder.deleteLastPathComponent()
-        }
         let process = Process()
-        process.executableURL = try XCTUnwrap(executable)
+        process.executableURL = try RunningMarfa.executable()
         process.arguments = arguments
         process.environment = ["MARFA_API_URL": url.absoluteString, "MARFA_API_KEY": key]
         let out = Pipe()

@@ -116,18 +116,6 @@ final class HydrationEndToEndTests: XCTestCase {
 }
 
 extension HydrationEndToEndTests {
-    /// Reads connections from an updates iterator until one satisfies `wanted`, within a bound.
-    private func connection(
-        _ iterator: CopyUpdates.AsyncIterator, _ what: String, _ wanted: (CopyConnection) -> Bool
-    ) async throws -> CopyConnection? {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, let update = await iterator.next() {
-            if wanted(update.connection) { return update.connection }
-        }
-        XCTFail("no \(what) connection arrived")
-        return nil
-    }
-
     func testAnInstanceAnswering503ShowsOfflineAndARefusedKeyWaitsForUseKey_F123_F125() async throws {
         _ = try await harness.createItem(type: "core.note", title: "seed")
         let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)

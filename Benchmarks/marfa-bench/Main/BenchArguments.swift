@@ -8,7 +8,7 @@ struct BenchArguments {
           --size            dataset tier (default 10k); N items for a custom size
           --smoke           a tiny tier for tests: the gate and every operation, no time asserted
           --only            groups or name prefixes: get, list, search, write, write-concurrent, events,
-                            snapshot, open, crash, memory (the gate runs for what is selected)
+                            snapshot, open, crash, hydrate, memory (the gate runs for what is selected)
           --json            write the whole run as JSON
           --write-baseline  also write it as DIR/<tier>-<machine>.json (default Benchmarks/Baselines)
           --compare         compare ratios with a baseline JSON; exits 3 on a regression over 25 %

@@ -26,7 +26,6 @@ final class BenchSession {
     var peerSizes: PeerSizes?
     /// What is not measured, and why.
     var skipped: [String] = [
-        "hydration over loopback: needs the reference instance and the SDK's Sync; not built yet",
         "catch-up burst of 1M events at 1M items: not run yet (the 100k-event stream is)",
         "cold page cache: /proc/sys/vm/drop_caches is not writable in this container",
     ]
@@ -125,6 +124,7 @@ final class BenchSession {
         try await runReads()
         try await runWrites()
         try await runStorage()
+        try await runHydration()
         try await runMemory()
         context.facts["load average at end"] = Self.loadAverage()
         let fsync = try FsyncProbe.measure(directory: context.directory, count: context.plan.fsyncProbes)

@@ -36,6 +36,7 @@ public final class WorkingCopy: Sendable {
         let engine = try await CopyActor.open(at: store, origin: origin)
         let copy = WorkingCopy(engine: engine, server: server)
         await copy.events.start()
+        if copy.handle == .reader { copy.events.watchWriterSaves() }
         await copy.startFollowState()
         return copy
     }
@@ -46,6 +47,7 @@ public final class WorkingCopy: Sendable {
         let engine = try await CopyActor.open(at: store, origin: nil, readOnly: true)
         let copy = WorkingCopy(engine: engine, server: nil)
         await copy.events.start()
+        copy.events.watchWriterSaves()
         return copy
     }
 
@@ -69,7 +71,14 @@ public final class WorkingCopy: Sendable {
     /// Sets the machine's starting point from the stored hydration state; called once after open.
     func startFollowState() async {
         guard server != nil, handle == .writer else { return }
-        if await engine.state.hydration == .complete { await follow.handle(.hydrationSucceeded) }
+        switch await engine.state.hydration {
+        case .complete: await follow.handle(.hydrationSucceeded)
+        case .expired:
+            // A store opened stale: its cursor was never confirmed under this key, so the refill is the app's (F131).
+            await follow.handle(
+                .catchUpFailed(.copyExpired(reason: "catchup_too_old", message: "the copy expired; hydrate it")))
+        case .never, .inProgress: break
+        }
     }
 
     /// Every change to the copy as it happens, uncoalesced, one element per row touched (seed 003, "changes()").
@@ -215,6 +224,7 @@ public final class WorkingCopy: Sendable {
 
     /// Finishes any snapshot in flight and releases the store; the handle answers nothing afterwards.
     public func close() async {
+        events.stopWatchingWriterSaves()
         await follow.handle(.closed)
         await engine.close()
     }

@@ -8,6 +8,7 @@ final class CopyEvents: Sendable {
         var updates: [UInt64: UpdateChannel] = [:]
         var next: UInt64 = 0
         var token: UInt64?
+        var writerWatch: Task<Void, Never>?
     }
 
     private let engine: CopyActor
@@ -27,6 +28,31 @@ final class CopyEvents: Sendable {
             return false
         }
         if duplicate { await engine.removeListener(token) }
+    }
+
+    /// For a reading handle: looks for the writer's saves every `interval` while a stream or sequence is held, and
+    /// hands each to them as `.saved` (swift-api "One writer per store").
+    func watchWriterSaves(every interval: Duration = .milliseconds(100)) {
+        let task = Task { [weak self, engine] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self, self.listeners.withLock({ !$0.changes.isEmpty || !$0.updates.isEmpty }) else {
+                    continue
+                }
+                do throws(MarfaError) {
+                    for notice in try await engine.takeWriterSaves() { self.deliver(notice) }
+                } catch {
+                    self.broadcast(Change(origin: .stopped(error)))
+                    return
+                }
+            }
+        }
+        listeners.withLock { $0.writerWatch = task }
+    }
+
+    /// Stops looking for the writer's saves.
+    func stopWatchingWriterSaves() {
+        listeners.withLock { $0.writerWatch }?.cancel()
     }
 
     /// A new uncoalesced stream of changes.
@@ -97,6 +123,7 @@ final class CopyEvents: Sendable {
         case .local(let kind): origin = .local(kind)
         case .server(let event, let cursor): origin = .server(event: event, cursor: cursor)
         case .refreshed(let what): origin = .refreshed(Change.Refresh(rawValue: what) ?? .hydrated)
+        case .saved(let commit): origin = .saved(dataVersion: Int64(clamping: commit))
         case .housekeeping: return []
         }
         if case .refreshed = origin { return [Change(origin: origin)] }

@@ -6,6 +6,8 @@ package enum CommitOrigin: Sendable, Hashable {
     case server(event: String, cursor: String)
     case refreshed(String)
     case housekeeping
+    /// A save by the writer process, taken in by a reading handle; `commit` is the commit count it reached.
+    case saved(commit: UInt64)
 }
 
 /// What one durable commit changed, as listeners hear it once it is on disk.

@@ -11,13 +11,13 @@ import MarfaStorage
 /// segment N holds exactly the records of segments before N.
 package actor CopyActor {
     /// The copy's state; reads see every committed change and every change whose commit is in flight.
-    package private(set) var state: CopyState
+    package internal(set) var state: CopyState
     /// Recent commits by number, for `changes(since:)`.
-    package private(set) var changeLog: ChangeLog
+    package internal(set) var changeLog: ChangeLog
     /// The store's own id, which change cursors carry so a foreign cursor is recognised.
     package nonisolated let storeId: String
     /// The read indexes, derived from `state` and kept current with it; never persisted.
-    package private(set) var indexes: ReadIndexes
+    package internal(set) var indexes: ReadIndexes
     /// Whether this handle may write (WC-2).
     package nonisolated let role: StoreRole
     /// The folder the store lives in.
@@ -25,7 +25,7 @@ package actor CopyActor {
     /// The origin the store is bound to, if any.
     package private(set) var origin: Origin?
 
-    private let directory: StoreDirectory
+    let directory: StoreDirectory
     private let journal: Journal?
     private let snapshots: SnapshotWriter?
     /// The settings this copy was opened with.
@@ -157,7 +157,7 @@ package actor CopyActor {
     }
 
     /// Applies one change to the state and the indexes together.
-    private func apply(_ change: StoreChange) {
+    func apply(_ change: StoreChange) {
         switch change {
         case .putItem(let item):
             let old = state.items[item.id]
@@ -241,7 +241,7 @@ package actor CopyActor {
         directory.close()
     }
 
-    private static func decode(_ payload: [UInt8], path: String) throws(MarfaError) -> [StoreChange] {
+    static func decode(_ payload: [UInt8], path: String) throws(MarfaError) -> [StoreChange] {
         do {
             return try StoreChange.decode(payload)
         } catch .storeCorrupt(_, let offset, let message) {

@@ -118,6 +118,7 @@ struct JSONParser {
 
     private mutating func parseString() throws(MarfaError) -> String {
         index += 1
+        if let plain = try parsePlainString() { return plain }
         var utf8: [UInt8] = []
         var runStart = index
         while true {
@@ -139,6 +140,35 @@ struct JSONParser {
             }
             index += 1
         }
+    }
+
+    /// The string from `index` to its closing quote when it holds no escape, made straight from the document's
+    /// bytes with no buffer of its own (most strings on the wire); nil, with `index` unmoved, at an escape.
+    private mutating func parsePlainString() throws(MarfaError) -> String? {
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") { return nil }
+            if byte < 0x20 {
+                index = end
+                throw failure("control character in a string")
+            }
+            end += 1
+        }
+        guard end < bytes.count else {
+            index = end
+            throw failure("unterminated string")
+        }
+        let text = bytes.withUnsafeBufferPointer { buffer in
+            String(validating: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
+        }
+        guard let text else {
+            index = end
+            throw failure("invalid UTF-8")
+        }
+        index = end + 1
+        return text
     }
 
     private mutating func parseEscape() throws(MarfaError) -> Unicode.Scalar {

@@ -20,12 +20,12 @@ extension DeviceCommand {
             for await change in changes {
                 guard case .server(let event, let cursor) = change.origin else {
                     if case .serverUnreachable(let error) = change.origin {
-                        emit(["event": "server.unreachable", "item_id": .null, "edge_id": .null, "cursor": .null,
+                        emitLine(["event": "server.unreachable", "item_id": .null, "edge_id": .null, "cursor": .null,
                               "reason": .string(error.message)])
                     }
                     continue
                 }
-                emit(["event": .string(event), "item_id": change.itemId.map(JSONValue.string) ?? .null,
+                emitLine(["event": .string(event), "item_id": change.itemId.map(JSONValue.string) ?? .null,
                       "edge_id": change.edgeId.map(JSONValue.string) ?? .null, "cursor": .string(cursor)])
             }
         }
@@ -35,9 +35,6 @@ extension DeviceCommand {
         return await copy.followReport()
     }
 
-    private static func emit(_ line: JSONValue) {
-        if let text = try? line.json() { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
-    }
 }
 
 /// Waits for `--for` seconds to pass or for SIGINT/SIGTERM, whichever comes first (WC-81: a stop ends at once,

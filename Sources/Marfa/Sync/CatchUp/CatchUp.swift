@@ -76,11 +76,8 @@ struct CatchUp {
     }
 
     /// Refuses to go on against a different instance at the same origin (P-6, WC-33), expiring the copy.
-    private func checkInstance(expected: String?) async throws {
-        let identity = try await client.read("/")
-        guard let served = identity.object?["instance_id"]?.string else {
-            throw MarfaError.decoding(message: "the instance did not name its instance_id")
-        }
+    func checkInstance(expected: String?) async throws {
+        let served = try await InstanceIdentity(client: client).instanceId()
         if let expected, served != expected {
             try await engine.commit([.setHydration(.expired), .setCursor(nil)])
             throw MarfaError.instanceChanged(
@@ -89,11 +86,15 @@ struct CatchUp {
     }
 
     /// A terminal frame that retires the cursor drops it and expires the copy (WC-30, WC-33); the queue stays.
-    func expireIfTold(by event: StreamEvent) async throws {
+    /// Answers whether it did.
+    @discardableResult
+    func expireIfTold(by event: StreamEvent) async throws -> Bool {
         switch event {
         case .catchupTooOld, .cursorAhead, .readViewChanged:
             try await engine.commit([.setHydration(.expired), .setCursor(nil)])
-        default: break
+            return true
+        default:
+            return false
         }
     }
 }

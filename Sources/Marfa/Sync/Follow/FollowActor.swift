@@ -11,6 +11,8 @@ actor FollowActor {
     private let events: CopyEvents
     private var session: Task<Void, Never>?
     private var retry: Task<Void, Never>?
+    /// The reason of the terminal frame that last made the copy stale, which the refill gate weighs.
+    private var staleReason: String?
     private(set) var counters = FollowCounters()
 
     init(engine: CopyActor, servers: ServerHolder, events: CopyEvents, start: ConnectionStateMachine.Start) {
@@ -27,7 +29,10 @@ actor FollowActor {
     func handle(_ input: ConnectionInput) {
         let before = machine.connection
         let transition = machine.handle(input)
-        if transition.connection != before { events.broadcast(.connection(transition.connection)) }
+        // A new updates sequence starts out `.connecting`, so it is told the connection even when it did not move.
+        if transition.connection != before || input == .updatesBegan {
+            events.broadcast(.connection(transition.connection))
+        }
         for action in transition.actions { perform(action) }
     }
 
@@ -61,6 +66,9 @@ actor FollowActor {
         counters.opens += 1
         if counters.opens > 1 { counters.reconnects += 1 }
         do {
+            let expected = await engine.state.instanceId
+            try await uncancelled { try await catchUp.checkInstance(expected: expected) }
+            if Task.isCancelled { return }
             let cursor = await engine.state.cursor
             let stream = try EventStreamConnection(client: catchUp.client, lastEventId: cursor)
             defer { stream.close() }
@@ -72,7 +80,7 @@ actor FollowActor {
                     handle(.streamOpened)
                 }
                 if let terminal = event.terminalError {
-                    try await catchUp.expireIfTold(by: event)
+                    if try await catchUp.expireIfTold(by: event) { staleReason = event.name }
                     throw terminal
                 }
                 switch event {
@@ -106,16 +114,32 @@ actor FollowActor {
         handle(.followFailed(failure))
     }
 
+    /// Refills the stale copy over the slice it holds, when the gate finds it keeps everything (F129 to F131).
     private func refill() async {
         guard let server = servers.current else { return }
+        let client = InstanceClient(server: server)
         let state = await engine.state
         guard let slice = state.slice else {
             handle(.refillFailed(.hydrationIncomplete(message: "the copy holds no slice to refill")))
             return
         }
         do {
-            _ = try await Hydrator(client: InstanceClient(server: server), engine: engine)
+            let identity = InstanceIdentity(client: client)
+            let (served, catalog, grants) = try await uncancelled {
+                (try await identity.instanceId(), try await CatalogReader(client: client).read(),
+                 try await identity.typeGrants())
+            }
+            if Task.isCancelled { return }
+            let gate = RefillGate(
+                storedInstanceId: state.instanceId, servedInstanceId: served, hydration: state.hydration,
+                staleReason: staleReason, slice: slice, catalog: catalog, typeGrants: grants)
+            if let refusal = gate.refusal {
+                handle(.refillFailed(refusal))
+                return
+            }
+            _ = try await Hydrator(client: client, engine: engine)
                 .hydrate(types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes)
+            staleReason = nil
             handle(.refillSucceeded)
         } catch {
             handle(.refillFailed(error as? MarfaError ?? .network(message: "\(error)")))

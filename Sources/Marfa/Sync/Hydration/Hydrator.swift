@@ -30,15 +30,40 @@ struct Hydrator {
         guard engine.role == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
-        let identity = try await client.read("/")
-        guard let instanceId = identity.object?["instance_id"]?.string else {
-            throw MarfaError.decoding(message: "the instance did not name its instance_id")
-        }
+        let instanceId = try await InstanceIdentity(client: client).instanceId()
         let head = try await headCursor()
         let catalog = try await CatalogReader(client: client).read()
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
         try await engine.commit(
             [.setHydration(.inProgress), .setCursor(nil), .clearRows, .setSlice(slice)], origin: .refreshed("hydrated"))
+        var commits = PageCommits(engine: engine)
+        let pages: UInt64
+        do {
+            pages = try await fillRows(types: types, tier: tier, edgeTypes: edgeTypes, commits: &commits)
+            try await commits.drain()
+        } catch {
+            await commits.settle()
+            throw error
+        }
+        let pinned = await engine.state.pins
+        for id in pinned {
+            if let changes = try await PinFetcher(client: client, engine: engine).rowChanges(id) {
+                try await engine.commit(changes, origin: .refreshed("hydrated"))
+            }
+        }
+        let cursor = head.description
+        try await engine.finishHydration(cursor: cursor, instanceId: instanceId, catalog: catalog)
+        let state = await engine.state
+        return HydrateReport(
+            types: types, tier: tier, edgeTypes: edgeTypes, items: UInt64(state.items.count),
+            edges: UInt64(state.edges.count), pages: pages, cursor: cursor)
+    }
+
+    /// Walks every page of each slice type and of each edge type held whole, handing each page to `commits`;
+    /// answers the pages read.
+    private func fillRows(
+        types: [String], tier: SliceTier, edgeTypes: [String], commits: inout PageCommits
+    ) async throws(MarfaError) -> UInt64 {
         var listed: UInt64 = 0
         var pages: UInt64 = 0
         let reader = PageReader(client: client)
@@ -55,7 +80,7 @@ struct Hydrator {
                     let edges = try await edgesOf(parsed, pages: &pages)
                     changes.append(contentsOf: edges.map(StoreChange.putEdge))
                 }
-                try await engine.commit(changes, origin: .refreshed("hydrated"))
+                try await commits.commit(changes)
                 listed += UInt64(rows.count)
                 progress(FillProgress(listed: listed, expected: nil))
             }
@@ -66,22 +91,11 @@ struct Hydrator {
             let edgePages = try await reader.walk("/edges", query: query) { rows throws(MarfaError) in
                 var changes: [StoreChange] = []
                 for row in rows { changes.append(.putEdge(try WireRows.edge(row))) }
-                try await engine.commit(changes, origin: .refreshed("hydrated"))
+                try await commits.commit(changes)
             }
             pages += edgePages
         }
-        let pinned = await engine.state.pins
-        for id in pinned {
-            if let changes = try await PinFetcher(client: client, engine: engine).rowChanges(id) {
-                try await engine.commit(changes, origin: .refreshed("hydrated"))
-            }
-        }
-        let cursor = head.description
-        try await engine.finishHydration(cursor: cursor, instanceId: instanceId, catalog: catalog)
-        let state = await engine.state
-        return HydrateReport(
-            types: types, tier: tier, edgeTypes: edgeTypes, items: UInt64(state.items.count),
-            edges: UInt64(state.edges.count), pages: pages, cursor: cursor)
+        return pages
     }
 
     private func itemQuery(type: String, tier: SliceTier) -> [URLQueryItem] {

@@ -8,27 +8,42 @@ struct PageReader {
     let client: InstanceClient
 
     /// Calls `page` with each page's rows; answers how many pages were read. A repeated cursor is a server fault.
+    ///
+    /// The next page is asked for as soon as a page names its cursor, so the instance builds it while `page`
+    /// decodes and stores this one (issue 6 "Performance").
     func walk(
         _ path: String, query: [URLQueryItem], page: ([JSONValue]) async throws(MarfaError) -> Void
     ) async throws(MarfaError) -> UInt64 {
-        var cursor: String?
         var seen = Set<String>()
         var pages: UInt64 = 0
-        repeat {
-            var items = query
-            if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
-            let answer = try await client.read(path, query: items)
+        var answer = try await client.read(path, query: query)
+        while true {
             guard let object = answer.object, let rows = object["data"]?.array else {
                 throw MarfaError.decoding(message: "\(path) did not answer a page of data")
             }
             pages += 1
-            try await page(rows)
-            cursor = object["next_cursor"]?.string
+            let cursor = object["next_cursor"]?.string
             if let next = cursor, !seen.insert(next).inserted {
                 throw MarfaError.server(status: 200, code: "repeated_cursor", message: "\(path) repeated cursor \(next)")
             }
-        } while cursor != nil
-        return pages
+            let following = cursor.map { next in
+                Task { [client] in
+                    try await client.read(path, query: query + [URLQueryItem(name: "cursor", value: next)])
+                }
+            }
+            do {
+                try await page(rows)
+            } catch {
+                following?.cancel()
+                throw error
+            }
+            guard let following else { return pages }
+            do {
+                answer = try await following.value
+            } catch {
+                throw error as? MarfaError ?? .network(message: "\(error)")
+            }
+        }
     }
 
     /// Every outbound edge of an item, of one type or all, from `cursor` on (P-24); answers the edges and the pages.

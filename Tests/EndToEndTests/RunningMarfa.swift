@@ -1,0 +1,80 @@
+import Foundation
+import Marfa
+import Synchronization
+import XCTest
+
+/// A `marfa` process left running, its standard output read live line by line (device-cli "Long-running commands").
+final class RunningMarfa: Sendable {
+    private let process: Process
+    private let output = LineBuffer()
+
+    /// Starts `marfa` with `arguments`.
+    init(_ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // A thread of its own reads to the end: a dispatch readability handler can crash libdispatch at EOF.
+        let reading = out.fileHandleForReading
+        Thread.detachNewThread { [output] in
+            while case let data = reading.availableData, !data.isEmpty {
+                output.append(String(decoding: data, as: UTF8.self))
+            }
+        }
+    }
+
+    /// The `marfa` executable built beside the test bundle.
+    static func executable() throws -> URL {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("marfa")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        throw XCTSkip("the marfa executable was not built beside the tests")
+    }
+
+    /// Every whole line printed so far, each read as JSON.
+    var lines: [JSONValue] {
+        output.lines.compactMap { try? JSONValue(json: $0) }
+    }
+
+    /// Waits, within a bound, for a process that ends by itself; answers its exit status.
+    func interruptAfterExit() async -> Int32 {
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        return await interrupt()
+    }
+
+    /// Sends SIGINT and waits, within a bound, for the process to end; answers its exit status.
+    @discardableResult
+    func interrupt() async -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, SIGINT) }
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? await Task.sleep(for: .milliseconds(50))
+        return process.terminationStatus
+    }
+}
+
+/// Text read from a pipe, split into whole lines as it arrives.
+private final class LineBuffer: Sendable {
+    private let state = Mutex((lines: [String](), partial: ""))
+
+    /// Adds what the pipe gave.
+    func append(_ text: String) {
+        state.withLock { state in
+            var parts = (state.partial + text).components(separatedBy: "\n")
+            state.partial = parts.removeLast()
+            state.lines += parts.filter { !$0.isEmpty }
+        }
+    }
+
+    /// The whole lines so far.
+    var lines: [String] { state.withLock { $0.lines } }
+}
