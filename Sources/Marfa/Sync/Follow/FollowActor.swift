@@ -66,8 +66,7 @@ actor FollowActor {
         counters.opens += 1
         if counters.opens > 1 { counters.reconnects += 1 }
         do {
-            let expected = await engine.state.instanceId
-            try await uncancelled { try await catchUp.checkInstance(expected: expected) }
+            try await catchUp.checkInstance(expected: await engine.state.instanceId)
             if Task.isCancelled { return }
             let cursor = await engine.state.cursor
             let stream = try EventStreamConnection(client: catchUp.client, lastEventId: cursor)
@@ -125,10 +124,9 @@ actor FollowActor {
         }
         do {
             let identity = InstanceIdentity(client: client)
-            let (served, catalog, grants) = try await uncancelled {
-                (try await identity.instanceId(), try await CatalogReader(client: client).read(),
-                 try await identity.typeGrants())
-            }
+            let served = try await identity.instanceId()
+            let catalog = try await CatalogReader(client: client).read()
+            let grants = try await identity.typeGrants()
             if Task.isCancelled { return }
             let gate = RefillGate(
                 storedInstanceId: state.instanceId, servedInstanceId: served, hydration: state.hydration,
