@@ -215,8 +215,9 @@ package actor CopyActor {
         }
         checkpointInFlight = Task.detached {
             defer { Task { await self.checkpointFinished() } }
-            let payload = StoreChange.encode(image.asChanges)
-            _ = try await snapshots.write(payload, segment: segment)
+            _ = try await snapshots.write(segment: segment) { sink in
+                try SnapshotEncoder.encode(image) { try sink.append($0) }
+            }
             try journal.deleteSegments(before: segment)
             try await snapshots.deleteSnapshots(before: segment)
         }

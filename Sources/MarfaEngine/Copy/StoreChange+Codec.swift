@@ -23,7 +23,8 @@ extension StoreChange {
         return changes
     }
 
-    private func write(into writer: inout ByteWriter) {
+    /// Appends this change's encoding (tag byte, then fields) to `writer`.
+    func write(into writer: inout ByteWriter) {
         switch self {
         case .putItem(let item): writer.write(1); RowCodec.write(item, into: &writer)
         case .removeItem(let id): writer.write(2); writer.write(id)
