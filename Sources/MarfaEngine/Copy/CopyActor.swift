@@ -59,9 +59,7 @@ package actor CopyActor {
         let recovered = try StorageBridge.run { try Recovery.recover(directory) }
         var state = CopyState()
         if let image = recovered.snapshot, let segment = recovered.snapshotSegment {
-            for change in try decode(image, path: directory.filePath(StoreFileName.snapshot(segment))) {
-                state.apply(change)
-            }
+            try SnapshotReplay.apply(image, path: directory.filePath(StoreFileName.snapshot(segment)), to: &state)
         }
         var changeLog = ChangeLog(after: state.commitCount)
         for (position, record) in recovered.records.enumerated() {

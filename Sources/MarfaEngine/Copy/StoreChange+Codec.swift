@@ -12,15 +12,31 @@ extension StoreChange {
 
     /// Decodes a journal record payload written by `encode(_:)`.
     package static func decode(_ bytes: [UInt8]) throws(MarfaError) -> [StoreChange] {
-        var reader = ByteReader(bytes)
-        let count = try reader.readCount()
         var changes: [StoreChange] = []
-        changes.reserveCapacity(count)
-        for _ in 0..<count { changes.append(try read(from: &reader)) }
+        try decode(bytes, inBatchesOf: Int.max) { changes = $0 }
+        return changes
+    }
+
+    /// Decodes a payload written by `encode(_:)`, handing the changes to `body` in order, `size` at a time, so a
+    /// snapshot can be applied while the rest is still being decoded.
+    ///
+    /// Throws `storeCorrupt` for malformed bytes, after handing over the batches decoded before them.
+    package static func decode(
+        _ bytes: [UInt8], inBatchesOf size: Int, _ body: ([StoreChange]) -> Void
+    ) throws(MarfaError) {
+        var reader = ByteReader(bytes)
+        var remaining = try reader.readCount()
+        while remaining > 0 {
+            let take = min(remaining, size)
+            var changes: [StoreChange] = []
+            changes.reserveCapacity(take)
+            for _ in 0..<take { changes.append(try read(from: &reader)) }
+            remaining -= take
+            body(changes)
+        }
         guard reader.isAtEnd else {
             throw MarfaError.storeCorrupt(path: "", offset: Int64(reader.offset), message: "bytes after the last change")
         }
-        return changes
     }
 
     /// Appends this change's encoding (tag byte, then fields) to `writer`.
