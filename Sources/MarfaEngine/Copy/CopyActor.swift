@@ -120,14 +120,46 @@ package actor CopyActor {
     /// Applies `changes` to memory and returns once their journal record is durable.
     ///
     /// A reading handle throws `readingHandle`; after a failed fsync the copy refuses every later write
-    /// (fail-stop), since memory may hold a change the disk does not.
-    package func commit(_ changes: [StoreChange], origin: CommitOrigin = .housekeeping) async throws(MarfaError) {
+    /// (fail-stop), since memory may hold a change the disk does not. The record is encoded before the hop onto
+    /// the actor and the durable wait happens off it, so the actor's serial part is only the apply and enqueue.
+    package nonisolated func commit(
+        _ changes: [StoreChange], origin: CommitOrigin = .housekeeping
+    ) async throws(MarfaError) {
+        let payload = changes.isEmpty ? [] : StoreChange.encode(changes)
+        guard let staged = try await stage(changes, payload: payload, origin: origin) else { return }
+        try await awaitDurable(staged)
+    }
+
+    /// Commits changes judged against the state as it is now: they are applied with no suspension after the
+    /// judgement (unlike `commit`, which hops onto the actor after encoding), then awaited until durable.
+    func commitJudged(_ changes: [StoreChange], origin: CommitOrigin) async throws(MarfaError) {
+        let payload = changes.isEmpty ? [] : StoreChange.encode(changes)
+        if let staged = try stage(changes, payload: payload, origin: origin) {
+            try await awaitDurable(staged)
+        }
+    }
+
+    /// A commit applied to memory whose journal record is enqueued but maybe not yet durable.
+    struct StagedCommit: Sendable {
+        let journal: Journal
+        let sequence: UInt64
+        let notice: CommitNotice
+        /// Whether listeners were registered when the commit was applied.
+        let notifies: Bool
+    }
+
+    /// The synchronous half of a commit: enqueues the record, applies the changes, counts and logs the commit.
+    ///
+    /// Answers nil for no changes. Record order is memory order because both happen here, with no suspension.
+    func stage(
+        _ changes: [StoreChange], payload: [UInt8], origin: CommitOrigin
+    ) throws(MarfaError) -> StagedCommit? {
         guard let journal else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
         if let failure { throw failure }
-        guard !changes.isEmpty else { return }
-        let sequence = try StorageBridge.run { try journal.enqueue(StoreChange.encode(changes)) }
+        guard !changes.isEmpty else { return nil }
+        let sequence = try StorageBridge.run { try journal.enqueue(payload) }
         for change in changes { apply(change) }
         state.countCommit()
         let notice = CommitNotice(origin: origin, changes: changes)
@@ -139,19 +171,37 @@ package actor CopyActor {
                 failure = .store(message: "an index no longer matches the copy: \(error)")
             }
         }
+        return StagedCommit(journal: journal, sequence: sequence, notice: notice, notifies: !listeners.isEmpty)
+    }
+
+    /// The asynchronous half: waits off the actor until the record is durable, then comes back to the actor only
+    /// to tell listeners, start a due snapshot or record a failure.
+    nonisolated func awaitDurable(_ staged: StagedCommit) async throws(MarfaError) {
         do {
-            try await journal.waitDurable(sequence)
+            try await staged.journal.waitDurable(staged.sequence)
         } catch {
             let failed = StorageBridge.translate(error)
-            failure = failed
+            await recordFailure(failed)
             throw failed
         }
-        if journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes, checkpointInFlight == nil {
+        if staged.notifies
+            || staged.journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes
+        {
+            await afterDurable(staged.notice)
+        }
+    }
+
+    private func recordFailure(_ error: MarfaError) {
+        failure = error
+    }
+
+    private func afterDurable(_ notice: CommitNotice) {
+        if let journal, journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes,
+            checkpointInFlight == nil
+        {
             startCheckpoint()
         }
-        if !listeners.isEmpty {
-            for listener in listeners.values { listener(notice) }
-        }
+        for listener in listeners.values { listener(notice) }
     }
 
     /// Applies one change to the state and the indexes together.
