@@ -58,13 +58,15 @@ package actor CopyActor {
         }
         let recovered = try StorageBridge.run { try Recovery.recover(directory) }
         var state = CopyState()
+        var indexes = ReadIndexes()
         if let image = recovered.snapshot, let segment = recovered.snapshotSegment {
-            try SnapshotReplay.apply(image, path: directory.filePath(StoreFileName.snapshot(segment)), to: &state)
+            let path = directory.filePath(StoreFileName.snapshot(segment))
+            (state, indexes) = try SnapshotReplay.restore(image, path: path)
         }
         var changeLog = ChangeLog(after: state.commitCount)
         for (position, record) in recovered.records.enumerated() {
             let changes = try decode(record, path: "\(url.path) journal record \(position)")
-            for change in changes { state.apply(change) }
+            for change in changes { apply(change, to: &state, indexes: &indexes) }
             state.countCommit()
             changeLog.record(state.commitCount, CommitNotice(origin: .housekeeping, changes: changes))
         }
@@ -88,8 +90,9 @@ package actor CopyActor {
             }
         }
         let copy = CopyActor(
-            state: state, directory: directory, journal: journal, snapshots: snapshots, origin: metadata?.origin,
-            url: url, configuration: configuration, changeLog: changeLog, storeId: metadata?.id ?? "path:\(url.path)")
+            state: state, indexes: indexes, directory: directory, journal: journal, snapshots: snapshots,
+            origin: metadata?.origin, url: url, configuration: configuration, changeLog: changeLog,
+            storeId: metadata?.id ?? "path:\(url.path)")
         if recovered.nextSegment - (recovered.snapshotSegment ?? Recovery.firstSegment) >= Self.segmentsBeforeCheckpoint {
             await copy.startCheckpoint()
         }
@@ -101,13 +104,14 @@ package actor CopyActor {
     private static let segmentsBeforeCheckpoint: UInt64 = 16
 
     private init(
-        state: CopyState, directory: StoreDirectory, journal: Journal?, snapshots: SnapshotWriter?, origin: Origin?,
-        url: URL, configuration: CopyConfiguration, changeLog: ChangeLog, storeId: String
+        state: CopyState, indexes: ReadIndexes, directory: StoreDirectory, journal: Journal?,
+        snapshots: SnapshotWriter?, origin: Origin?, url: URL, configuration: CopyConfiguration, changeLog: ChangeLog,
+        storeId: String
     ) {
         self.changeLog = changeLog
         self.storeId = storeId
         self.state = state
-        self.indexes = ReadIndexes(state: state)
+        self.indexes = indexes
         self.directory = directory
         self.role = directory.role
         self.journal = journal
@@ -206,6 +210,11 @@ package actor CopyActor {
 
     /// Applies one change to the state and the indexes together.
     private func apply(_ change: StoreChange) {
+        Self.apply(change, to: &state, indexes: &indexes)
+    }
+
+    /// Applies one change to `state` and keeps `indexes` current with it: the live path and journal replay.
+    static func apply(_ change: StoreChange, to state: inout CopyState, indexes: inout ReadIndexes) {
         switch change {
         case .putItem(let item):
             let old = state.items[item.id]
