@@ -4,18 +4,19 @@ import XCTest
 @testable import MarfaEngine
 
 final class SnapshotReplayTests: XCTestCase {
-    /// Restoring a snapshot on two threads gives the state that was written and indexes holding every item
-    /// (WC-1: the copy survives a restart), with edges after the items so the index build runs alongside.
+    /// Restoring a snapshot batch by batch gives the state that was written and indexes holding every item
+    /// (WC-1: the copy survives a restart).
     func testRestoreGivesTheWrittenStateAndIndexesOverEveryItem() throws {
         let state = seededState(items: 9000, changes: 3000)
-        XCTAssertGreaterThan(state.edges.count, 0, "the witness: edges follow the items, so the build runs beside")
+        XCTAssertGreaterThan(state.edges.count, 0, "the witness: the snapshot holds edges as well as items")
         let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(state.asChanges), path: "test")
         XCTAssertEqual(restored, state)
         try indexes.checkInvariants(state: restored)
         for id in restored.items.keys { XCTAssertNotNil(indexes.row(of: id), "no row for \(id)") }
     }
 
-    /// An item change after the edges (an order this build never writes) still ends with indexes that match.
+    /// An item change after the edges (an order snapshots never have, as a journal replay does) ends with
+    /// indexes that match.
     func testAnItemChangeAfterTheEdgesStillEndsWithMatchingIndexes() throws {
         let state = seededState(items: 3000, changes: 1500)
         var generator = SeededChanges(seed: 77)
