@@ -10,7 +10,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .target(name: "MarfaRules"),
-        .target(name: "MarfaStorage", dependencies: ["CZstd"]),
+        .systemLibrary(name: "CChecksum"),
+        .target(name: "MarfaStorage", dependencies: ["CZstd", "CChecksum"]),
         .target(name: "MarfaEngine", dependencies: ["MarfaRules", "MarfaStorage"]),
         .target(name: "MarfaSockets"),
         .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine", "MarfaSockets"]),

@@ -22,6 +22,17 @@ final class CRC32CTests: XCTestCase {
         }
     }
 
+    func testTheTableFallbackMatchesTheBitwiseDefinitionAtEveryLengthAndAlignment() {
+        let data = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 5) }
+        for start in 0..<9 {
+            for length in stride(from: 0, through: 280, by: 7) {
+                let slice = data[start..<start + length]
+                let table = slice.withUnsafeBytes { CRC32C.tableChecksum($0) }
+                XCTAssertEqual(table, bitwise(slice), "start \(start) length \(length)")
+            }
+        }
+    }
+
     func testChainedChecksumsEqualTheChecksumOfTheConcatenation() {
         let first = Array("1234".utf8)
         let second = Array("56789".utf8)

@@ -28,6 +28,34 @@ final class SnapshotTests: StorageTestCase {
         XCTAssertEqual(try directory.fileNames().filter { $0.hasSuffix(".tmp") }, [])
     }
 
+    func testSnapshotStreamedInPiecesReadsBackAsOnePayload() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let pieces = (0..<300).map { pseudoRandomBytes(1 + $0 * 97 % 40_000, seed: UInt64($0)) }
+        let written = try await SnapshotWriter(directory: directory).write(segment: 4) { sink in
+            for piece in pieces { try sink.append(piece) }
+        }
+        let file = try readFile(snapshotPath(storePath(), 4))
+        XCTAssertEqual(written, file.count)
+        XCTAssertEqual(try SnapshotReader(directory: directory).read(segment: 4), pieces.flatMap { $0 })
+    }
+
+    func testSnapshotWhoseProducerFailsLeavesNoFile() async throws {
+        struct ProducerFailed: Error {}
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let writer = try SnapshotWriter(directory: directory)
+        let bytes = pseudoRandomBytes(100_000, seed: 9)
+        do {
+            try await writer.write(segment: 5) { sink in
+                try sink.append(bytes)
+                throw ProducerFailed()
+            }
+            XCTFail("a failing producer must fail the write")
+        } catch is ProducerFailed {}
+        XCTAssertEqual(try directory.fileNames().filter { $0.hasPrefix("snapshot") }, [])
+    }
+
     func testDamagedSnapshotIsRefusedStoreCorrupt() async throws {
         let directory = try StoreDirectory.open(at: storePath())
         defer { directory.close() }

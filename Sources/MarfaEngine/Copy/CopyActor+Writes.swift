@@ -12,7 +12,7 @@ extension CopyActor {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
         let planned = try plan(state, configuration.writeContext)
-        try await commit(planned.changes, origin: planned.writes.first.map { .local($0.kind) } ?? .housekeeping)
+        try await commitJudged(planned.changes, origin: planned.writes.first.map { .local($0.kind) } ?? .housekeeping)
         return planned.writes
     }
 
@@ -115,7 +115,7 @@ extension CopyActor {
     /// and its catalog, and marks the copy whole, all in one durable step.
     package func finishHydration(cursor: String, instanceId: String, catalog: CatalogSnapshot) async throws(MarfaError) {
         let layOver = LayOver.changes(over: state, now: configuration.writeContext.now())
-        try await commit(
+        try await commitJudged(
             layOver + [.setCursor(cursor), .setInstanceId(instanceId), .setCatalog(catalog), .setHydration(.complete)],
             origin: .refreshed("hydrated"))
     }
@@ -129,7 +129,7 @@ extension CopyActor {
         guard case .refused? = write.verdict else { return false }
         let waitedOn = state.queue.contains { $0.dependsOn.contains(id) || ($0.follows == id && $0.isUnanswered) }
         guard !waitedOn else { return false }
-        try await commit([.removeQueuedWrite(id: id)], origin: .refreshed("withdrawn"))
+        try await commitJudged([.removeQueuedWrite(id: id)], origin: .refreshed("withdrawn"))
         return true
     }
 
@@ -160,6 +160,6 @@ extension CopyActor {
             }
             changes.append(row.map(StoreChange.putItem) ?? .removeItem(id: itemId))
         }
-        try await commit(changes, origin: .refreshed("withdrawn"))
+        try await commitJudged(changes, origin: .refreshed("withdrawn"))
     }
 }

@@ -58,15 +58,15 @@ package actor CopyActor {
         }
         let recovered = try StorageBridge.run { try Recovery.recover(directory) }
         var state = CopyState()
+        var indexes = ReadIndexes()
         if let image = recovered.snapshot, let segment = recovered.snapshotSegment {
-            for change in try decode(image, path: directory.filePath(StoreFileName.snapshot(segment))) {
-                state.apply(change)
-            }
+            let path = directory.filePath(StoreFileName.snapshot(segment))
+            (state, indexes) = try SnapshotReplay.restore(image, path: path)
         }
         var changeLog = ChangeLog(after: state.commitCount)
         for (position, record) in recovered.records.enumerated() {
             let changes = try decode(record, path: "\(url.path) journal record \(position)")
-            for change in changes { state.apply(change) }
+            for change in changes { apply(change, to: &state, indexes: &indexes) }
             state.countCommit()
             changeLog.record(state.commitCount, CommitNotice(origin: .housekeeping, changes: changes))
         }
@@ -90,8 +90,9 @@ package actor CopyActor {
             }
         }
         let copy = CopyActor(
-            state: state, directory: directory, journal: journal, snapshots: snapshots, origin: metadata?.origin,
-            url: url, configuration: configuration, changeLog: changeLog, storeId: metadata?.id ?? "path:\(url.path)")
+            state: state, indexes: indexes, directory: directory, journal: journal, snapshots: snapshots,
+            origin: metadata?.origin, url: url, configuration: configuration, changeLog: changeLog,
+            storeId: metadata?.id ?? "path:\(url.path)")
         if recovered.nextSegment - (recovered.snapshotSegment ?? Recovery.firstSegment) >= Self.segmentsBeforeCheckpoint {
             await copy.startCheckpoint()
         }
@@ -103,13 +104,14 @@ package actor CopyActor {
     private static let segmentsBeforeCheckpoint: UInt64 = 16
 
     private init(
-        state: CopyState, directory: StoreDirectory, journal: Journal?, snapshots: SnapshotWriter?, origin: Origin?,
-        url: URL, configuration: CopyConfiguration, changeLog: ChangeLog, storeId: String
+        state: CopyState, indexes: ReadIndexes, directory: StoreDirectory, journal: Journal?,
+        snapshots: SnapshotWriter?, origin: Origin?, url: URL, configuration: CopyConfiguration, changeLog: ChangeLog,
+        storeId: String
     ) {
         self.changeLog = changeLog
         self.storeId = storeId
         self.state = state
-        self.indexes = ReadIndexes(state: state)
+        self.indexes = indexes
         self.directory = directory
         self.role = directory.role
         self.journal = journal
@@ -122,14 +124,46 @@ package actor CopyActor {
     /// Applies `changes` to memory and returns once their journal record is durable.
     ///
     /// A reading handle throws `readingHandle`; after a failed fsync the copy refuses every later write
-    /// (fail-stop), since memory may hold a change the disk does not.
-    package func commit(_ changes: [StoreChange], origin: CommitOrigin = .housekeeping) async throws(MarfaError) {
+    /// (fail-stop), since memory may hold a change the disk does not. The record is encoded before the hop onto
+    /// the actor and the durable wait happens off it, so the actor's serial part is only the apply and enqueue.
+    package nonisolated func commit(
+        _ changes: [StoreChange], origin: CommitOrigin = .housekeeping
+    ) async throws(MarfaError) {
+        let payload = changes.isEmpty ? [] : StoreChange.encode(changes)
+        guard let staged = try await stage(changes, payload: payload, origin: origin) else { return }
+        try await awaitDurable(staged)
+    }
+
+    /// Commits changes judged against the state as it is now: they are applied with no suspension after the
+    /// judgement (unlike `commit`, which hops onto the actor after encoding), then awaited until durable.
+    func commitJudged(_ changes: [StoreChange], origin: CommitOrigin) async throws(MarfaError) {
+        let payload = changes.isEmpty ? [] : StoreChange.encode(changes)
+        if let staged = try stage(changes, payload: payload, origin: origin) {
+            try await awaitDurable(staged)
+        }
+    }
+
+    /// A commit applied to memory whose journal record is enqueued but maybe not yet durable.
+    struct StagedCommit: Sendable {
+        let journal: Journal
+        let sequence: UInt64
+        let notice: CommitNotice
+        /// Whether listeners were registered when the commit was applied.
+        let notifies: Bool
+    }
+
+    /// The synchronous half of a commit: enqueues the record, applies the changes, counts and logs the commit.
+    ///
+    /// Answers nil for no changes. Record order is memory order because both happen here, with no suspension.
+    func stage(
+        _ changes: [StoreChange], payload: [UInt8], origin: CommitOrigin
+    ) throws(MarfaError) -> StagedCommit? {
         guard let journal else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
         if let failure { throw failure }
-        guard !changes.isEmpty else { return }
-        let sequence = try StorageBridge.run { try journal.enqueue(StoreChange.encode(changes)) }
+        guard !changes.isEmpty else { return nil }
+        let sequence = try StorageBridge.run { try journal.enqueue(payload) }
         for change in changes { apply(change) }
         state.countCommit()
         let notice = CommitNotice(origin: origin, changes: changes)
@@ -141,23 +175,46 @@ package actor CopyActor {
                 failure = .store(message: "an index no longer matches the copy: \(error)")
             }
         }
+        return StagedCommit(journal: journal, sequence: sequence, notice: notice, notifies: !listeners.isEmpty)
+    }
+
+    /// The asynchronous half: waits off the actor until the record is durable, then comes back to the actor only
+    /// to tell listeners, start a due snapshot or record a failure.
+    nonisolated func awaitDurable(_ staged: StagedCommit) async throws(MarfaError) {
         do {
-            try await journal.waitDurable(sequence)
+            try await staged.journal.waitDurable(staged.sequence)
         } catch {
             let failed = StorageBridge.translate(error)
-            failure = failed
+            await recordFailure(failed)
             throw failed
         }
-        if journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes, checkpointInFlight == nil {
+        if staged.notifies
+            || staged.journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes
+        {
+            await afterDurable(staged.notice)
+        }
+    }
+
+    private func recordFailure(_ error: MarfaError) {
+        failure = error
+    }
+
+    private func afterDurable(_ notice: CommitNotice) {
+        if let journal, journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes,
+            checkpointInFlight == nil
+        {
             startCheckpoint()
         }
-        if !listeners.isEmpty {
-            for listener in listeners.values { listener(notice) }
-        }
+        for listener in listeners.values { listener(notice) }
     }
 
     /// Applies one change to the state and the indexes together.
     func apply(_ change: StoreChange) {
+        Self.apply(change, to: &state, indexes: &indexes)
+    }
+
+    /// Applies one change to `state` and keeps `indexes` current with it: the live path and journal replay.
+    static func apply(_ change: StoreChange, to state: inout CopyState, indexes: inout ReadIndexes) {
         switch change {
         case .putItem(let item):
             let old = state.items[item.id]
@@ -223,8 +280,9 @@ package actor CopyActor {
         }
         checkpointInFlight = Task.detached {
             defer { Task { await self.checkpointFinished() } }
-            let payload = StoreChange.encode(image.asChanges)
-            _ = try await snapshots.write(payload, segment: segment)
+            _ = try await snapshots.write(segment: segment) { sink in
+                try SnapshotEncoder.encode(image) { try sink.append($0) }
+            }
             try journal.deleteSegments(before: segment)
             try await snapshots.deleteSnapshots(before: segment)
         }

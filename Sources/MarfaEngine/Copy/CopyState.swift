@@ -129,28 +129,6 @@ package struct CopyState: Sendable {
     package func queuedWrites(onEdge id: String) -> [QueuedWrite] {
         (queueIdsByEdge[id] ?? []).compactMap { queuePosition[$0].map { queue[$0] } }
     }
-
-    /// The changes that rebuild this state from empty: what a snapshot stores.
-    package var asChanges: [StoreChange] {
-        var changes: [StoreChange] = []
-        changes.reserveCapacity(items.count + edges.count + queue.count + 8)
-        changes.append(.setSlice(slice))
-        changes.append(.setCursor(cursor))
-        changes.append(.setHydration(hydration))
-        changes.append(.setPins(pins))
-        changes.append(.setInstanceId(instanceId))
-        changes.append(.setCatalog(catalog))
-        changes.append(.setCommitCount(commitCount))
-        for item in items.values { changes.append(.putItem(item)) }
-        for edge in edges.values { changes.append(.putEdge(edge)) }
-        for (itemId, bodies) in extensions.entries {
-            for (namespace, body) in bodies {
-                changes.append(.putExtension(itemId: itemId, namespace: namespace, body: body))
-            }
-        }
-        for write in queue { changes.append(.putQueuedWrite(write)) }
-        return changes
-    }
 }
 
 extension CopyState: Equatable {

@@ -12,18 +12,35 @@ extension StoreChange {
 
     /// Decodes a journal record payload written by `encode(_:)`.
     package static func decode(_ bytes: [UInt8]) throws(MarfaError) -> [StoreChange] {
-        var reader = ByteReader(bytes)
-        let count = try reader.readCount()
         var changes: [StoreChange] = []
-        changes.reserveCapacity(count)
-        for _ in 0..<count { changes.append(try read(from: &reader)) }
-        guard reader.isAtEnd else {
-            throw MarfaError.storeCorrupt(path: "", offset: Int64(reader.offset), message: "bytes after the last change")
-        }
+        try decode(bytes, inBatchesOf: Int.max) { changes = $0 }
         return changes
     }
 
-    private func write(into writer: inout ByteWriter) {
+    /// Decodes a payload written by `encode(_:)`, handing the changes to `body` in order, `size` at a time, so a
+    /// snapshot can be applied while the rest is still being decoded.
+    ///
+    /// Throws `storeCorrupt` for malformed bytes, after handing over the batches decoded before them.
+    package static func decode(
+        _ bytes: [UInt8], inBatchesOf size: Int, _ body: ([StoreChange]) -> Void
+    ) throws(MarfaError) {
+        var reader = ByteReader(bytes)
+        var remaining = try reader.readCount()
+        while remaining > 0 {
+            let take = min(remaining, size)
+            var changes: [StoreChange] = []
+            changes.reserveCapacity(take)
+            for _ in 0..<take { changes.append(try read(from: &reader)) }
+            remaining -= take
+            body(changes)
+        }
+        guard reader.isAtEnd else {
+            throw MarfaError.storeCorrupt(path: "", offset: Int64(reader.offset), message: "bytes after the last change")
+        }
+    }
+
+    /// Appends this change's encoding (tag byte, then fields) to `writer`.
+    func write(into writer: inout ByteWriter) {
         switch self {
         case .putItem(let item): writer.write(1); RowCodec.write(item, into: &writer)
         case .removeItem(let id): writer.write(2); writer.write(id)

@@ -9,6 +9,11 @@ package struct ByteWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Empties the buffer, keeping its capacity, so a streaming encoder can reuse it for the next chunk.
+    package mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Writes one byte.
     package mutating func write(_ byte: UInt8) {
         bytes.append(byte)

@@ -1,10 +1,24 @@
-/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), table-driven with slicing-by-8.
+import CChecksum
+
+/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78): the CPU's crc32 instruction where it has one (about
+/// 5× faster, which matters for 300 MB snapshots), else table-driven with slicing-by-8.
 ///
 /// Checksums chain: `checksum(b, continuing: checksum(a))` equals `checksum(a + b)`.
 package enum CRC32C {
+    /// Whether checksums use the crc32 instruction.
+    package static let usesHardware = marfa_crc32c_hardware_available() != 0
+
     /// Answers the CRC-32C of `bytes`, continuing from the finished checksum of the bytes before them.
     /// - Complexity: O(n), eight bytes per step.
     package static func checksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
+        guard usesHardware, let base = bytes.baseAddress else {
+            return tableChecksum(bytes, continuing: previous)
+        }
+        return ~marfa_crc32c_hardware(~previous, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+    }
+
+    /// The table-driven checksum: the fallback, and the reference the hardware path is tested against.
+    package static func tableChecksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
         var crc = ~previous
         var index = 0
         let count = bytes.count

@@ -36,9 +36,8 @@ package final class Journal: Sendable {
     ///
     /// Refused "invalid_argument" for an empty payload, and with the journal's failure once it has failed.
     package func enqueue(_ payload: [UInt8]) throws -> UInt64 {
-        var frame: [UInt8] = []
-        try JournalRecord.append(payload, to: &frame)
-        let (sequence, wake) = try core.state.withLock { try $0.enqueue(frame) }
+        let header = try JournalRecord.frameHeader(for: payload)
+        let (sequence, wake) = try core.state.withLock { try $0.enqueue(header: header, payload: payload) }
         if wake { core.wake() }
         return sequence
     }

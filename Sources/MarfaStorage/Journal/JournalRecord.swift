@@ -7,19 +7,26 @@ package enum JournalRecord {
 
     /// Appends the framed record for `payload` to `buffer`; refuses empty payloads and payloads over 4 GiB - 1.
     package static func append(_ payload: [UInt8], to buffer: inout [UInt8]) throws {
+        buffer.append(contentsOf: try frameHeader(for: payload))
+        buffer.append(contentsOf: payload)
+    }
+
+    /// The 8 bytes that go before `payload`: its length and the checksum of length and payload.
+    ///
+    /// Refuses empty payloads and payloads over 4 GiB - 1.
+    package static func frameHeader(for payload: [UInt8]) throws -> [UInt8] {
         guard !payload.isEmpty, payload.count <= Int(UInt32.max) else {
             throw StorageError(
                 code: StorageError.invalidArgument,
                 message: "a journal record payload must hold 1 to \(UInt32.max) bytes, not \(payload.count)"
             )
         }
-        var lengthBytes: [UInt8] = []
-        LittleEndian.append(UInt32(payload.count), to: &lengthBytes)
-        let crc = CRC32C.checksum(payload, continuing: CRC32C.checksum(lengthBytes))
-        buffer.reserveCapacity(buffer.count + frameHeaderSize + payload.count)
-        buffer.append(contentsOf: lengthBytes)
-        LittleEndian.append(crc, to: &buffer)
-        buffer.append(contentsOf: payload)
+        var header: [UInt8] = []
+        header.reserveCapacity(frameHeaderSize)
+        LittleEndian.append(UInt32(payload.count), to: &header)
+        let crc = CRC32C.checksum(payload, continuing: CRC32C.checksum(header))
+        LittleEndian.append(crc, to: &header)
+        return header
     }
 
     /// What the bytes at one offset of a segment hold.

@@ -46,19 +46,26 @@ struct JournalState: ~Copyable {
         bytesInCurrentSegment = UInt64(SegmentHeader.size)
     }
 
-    /// Queues one framed record for the current segment; answers its sequence number and whether to wake the thread.
-    mutating func enqueue(_ frame: [UInt8]) throws -> (sequence: UInt64, wake: Bool) {
+    /// Queues one record (its frame header, then its payload) for the current segment; answers its sequence
+    /// number and whether to wake the thread.
+    mutating func enqueue(header: [UInt8], payload: [UInt8]) throws -> (sequence: UInt64, wake: Bool) {
         let segment = try writableSegment()
         lastIssued += 1
-        if let last = pending.indices.last, pending[last].segment === segment {
-            pending[last].bytes.append(contentsOf: frame)
-            pending[last].lastSequence = lastIssued
-        } else {
-            pending.append(Batch(segment: segment, bytes: frame, lastSequence: lastIssued))
+        if pending.last.map({ $0.segment !== segment }) ?? true {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(max(Self.batchCapacity, header.count + payload.count))
+            pending.append(Batch(segment: segment, bytes: bytes, lastSequence: lastIssued))
         }
-        bytesInCurrentSegment += UInt64(frame.count)
+        let last = pending.count - 1
+        pending[last].bytes.append(contentsOf: header)
+        pending[last].bytes.append(contentsOf: payload)
+        pending[last].lastSequence = lastIssued
+        bytesInCurrentSegment += UInt64(header.count + payload.count)
         return (lastIssued, takeWake())
     }
+
+    /// Bytes a new batch reserves, so a group of concurrent records fills it without reallocating.
+    private static let batchCapacity = 256 << 10
 
     /// Makes `segment` the target of every later enqueue; earlier records stay queued for the old one.
     mutating func switchSegment(to segment: SegmentFile) throws {

@@ -3,20 +3,23 @@ import Dispatch
 /// Writes and deletes snapshot files on its own serial queue, so compression and fsyncs never block the
 /// cooperative pool.
 ///
-/// A snapshot is written to `snapshot-<n>.zst.tmp`, fsynced, renamed into place and the folder fsynced, so a
+/// A snapshot is streamed to `snapshot-<n>.zst.tmp`, fsynced, renamed into place and the folder fsynced, so a
 /// crash leaves either no snapshot `n` or a complete one.
 package final class SnapshotWriter: Sendable {
     /// The store folder the snapshots live in.
     package let directory: StoreDirectory
     /// The zstd level used for new snapshots (1 is fastest).
     package let compressionLevel: Int32
+    /// The zstd worker threads a snapshot is compressed on (0: on the writer's own queue).
+    package let compressionWorkers: Int32
     private let queue = DispatchQueue(label: "marfa.snapshot-writer")
 
     /// Creates a writer for `directory`; refused "reading_handle" for a reader.
-    package init(directory: StoreDirectory, compressionLevel: Int32 = 1) throws {
+    package init(directory: StoreDirectory, compressionLevel: Int32 = 1, compressionWorkers: Int32 = 2) throws {
         try directory.requireWriter()
         self.directory = directory
         self.compressionLevel = compressionLevel
+        self.compressionWorkers = compressionWorkers
     }
 
     /// Durably writes snapshot `segment`: the state after every record of segments below `segment`.
@@ -24,17 +27,45 @@ package final class SnapshotWriter: Sendable {
     /// Answers the file's size in bytes. Replaces an existing snapshot with the same number.
     @discardableResult
     package func write(_ payload: [UInt8], segment: UInt64) async throws -> Int {
-        try await perform { [directory, compressionLevel] in
-            let header = SnapshotHeader(
-                segment: segment,
-                payloadLength: UInt64(payload.count),
-                payloadChecksum: CRC32C.checksum(payload)
-            )
-            var file = header.encoded()
-            file.append(contentsOf: try Zstd.compress(payload, level: compressionLevel))
+        try await write(segment: segment) { try $0.append(payload) }
+    }
+
+    /// Durably writes snapshot `segment` from the payload `produce` hands to the sink, piece by piece, on the
+    /// writer's queue; answers the file's size in bytes.
+    ///
+    /// The payload is compressed as it arrives (on `compressionWorkers` zstd threads) and written through a large
+    /// buffer; the header, which needs the payload's length and checksum, is written last, before the fsync.
+    @discardableResult
+    package func write(
+        segment: UInt64, produce: @escaping @Sendable (SnapshotPayloadSink) throws -> Void
+    ) async throws -> Int {
+        try await perform { [directory, compressionLevel, compressionWorkers] in
             let path = directory.filePath(StoreFileName.snapshot(segment))
-            try AtomicFile.write(file, to: path, directory: directory.path)
-            return file.count
+            let temporary = path + StoreFileName.temporarySuffix
+            do {
+                let file = try BufferedFile(creating: temporary)
+                let placeholder = [UInt8](repeating: 0, count: SnapshotHeader.size)
+                try placeholder.withUnsafeBytes { try file.write($0) }
+                var size = placeholder.count
+                let compressor = try ZstdStream(level: compressionLevel, workers: compressionWorkers) { block in
+                    size += block.count
+                    try file.write(block)
+                }
+                let sink = SnapshotPayloadSink(compressor: compressor)
+                try produce(sink)
+                try compressor.finish()
+                try file.flush()
+                let header = SnapshotHeader(
+                    segment: segment, payloadLength: sink.length, payloadChecksum: sink.checksum)
+                try file.overwrite(header.encoded(), at: 0)
+                try file.sync()
+                try FileIO.rename(temporary, to: path)
+                try FileIO.syncDirectory(directory.path)
+                return size
+            } catch {
+                try? FileIO.remove(temporary)
+                throw error
+            }
         }
     }
 

@@ -29,7 +29,8 @@ package enum Zstd {
         }
     }
 
-    private static func check(_ result: Int, _ call: String, code: String) throws {
+    /// Throws a `StorageError` with `code` when `result` is a zstd error code.
+    static func check(_ result: Int, _ call: String, code: String = StorageError.io) throws {
         if ZSTD_isError(result) != 0 {
             let name = ZSTD_getErrorName(result).map { String(cString: $0) } ?? "unknown error"
             throw StorageError(code: code, message: "\(call) failed: \(name)")

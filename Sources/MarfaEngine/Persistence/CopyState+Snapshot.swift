@@ -1,0 +1,38 @@
+import MarfaRules
+
+extension CopyState {
+    /// The changes that rebuild this state from empty: what a snapshot stores.
+    package var asChanges: [StoreChange] {
+        var changes: [StoreChange] = []
+        changes.reserveCapacity(snapshotChangeCount)
+        forEachSnapshotChange { changes.append($0) }
+        return changes
+    }
+
+    /// How many changes `forEachSnapshotChange` hands out.
+    var snapshotChangeCount: Int {
+        Self.metadataChangeCount + items.count + edges.count + queue.count
+            + extensions.entries.reduce(0) { $0 + $1.value.count }
+    }
+
+    private static let metadataChangeCount = 7
+
+    /// Calls `body` with each change that rebuilds this state from empty, in snapshot order: the sync state,
+    /// then items, edges, extensions and the queue.
+    func forEachSnapshotChange(_ body: (StoreChange) throws -> Void) rethrows {
+        let metadata: [StoreChange] = [
+            .setSlice(slice), .setCursor(cursor), .setHydration(hydration), .setPins(pins),
+            .setInstanceId(instanceId), .setCatalog(catalog), .setCommitCount(commitCount),
+        ]
+        assert(metadata.count == Self.metadataChangeCount)
+        for change in metadata { try body(change) }
+        for item in items.values { try body(.putItem(item)) }
+        for edge in edges.values { try body(.putEdge(edge)) }
+        for (itemId, bodies) in extensions.entries {
+            for (namespace, extensionBody) in bodies {
+                try body(.putExtension(itemId: itemId, namespace: namespace, body: extensionBody))
+            }
+        }
+        for write in queue { try body(.putQueuedWrite(write)) }
+    }
+}

@@ -1,0 +1,25 @@
+import MarfaRules
+
+/// Encodes a whole `CopyState` as a snapshot payload in chunks: the same bytes as
+/// `StoreChange.encode(state.asChanges)`, without building the change list or the whole payload in memory.
+package enum SnapshotEncoder {
+    /// Bytes gathered before a chunk goes to the sink.
+    static let chunkBytes = 1 << 20
+
+    /// Hands the payload of `state` to `sink`, in order, in chunks of about `chunkBytes`.
+    /// - Complexity: O(encoded size), with O(`chunkBytes`) extra memory.
+    package static func encode(_ state: CopyState, into sink: (UnsafeRawBufferPointer) throws -> Void)
+        rethrows
+    {
+        var writer = ByteWriter(capacity: chunkBytes + (64 << 10))
+        writer.write(varint: UInt64(state.snapshotChangeCount))
+        try state.forEachSnapshotChange { change in
+            change.write(into: &writer)
+            if writer.bytes.count >= chunkBytes {
+                try writer.bytes.withUnsafeBytes(sink)
+                writer.removeAll()
+            }
+        }
+        if !writer.bytes.isEmpty { try writer.bytes.withUnsafeBytes(sink) }
+    }
+}
