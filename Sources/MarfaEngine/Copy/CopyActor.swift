@@ -175,9 +175,9 @@ package actor CopyActor {
         }
     }
 
-    /// Builds the text index now if no search has asked for it yet.
+    /// Builds the word index search reads now if no search has asked for it yet.
     package func prepareTextIndex() {
-        indexes.buildText(state: state)
+        indexes.buildWords(state: state)
     }
 
     /// Calls `listener` after every durable commit, until `removeListener` with the returned token.

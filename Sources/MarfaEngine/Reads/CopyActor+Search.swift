@@ -2,9 +2,10 @@ import MarfaRules
 
 extension CopyActor {
     /// Searches the indexed text (name, other text properties, tags) of every row out of the bin, best match first
-    /// (seed 000 "Read items", WC-52, WC-54): trigram candidates, verified against the text, ranked by bm25.
+    /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index, verified against the text only when
+    /// a term spans several words, ranked by bm25, the best `limit` kept as they come.
     ///
-    /// The first search builds the text index; later writes keep it current.
+    /// The first search builds the word index; later writes keep it current.
     package func search(_ text: String, filters: SearchFilters, limit: Int) throws(MarfaError) -> Rows<SearchHit> {
         let completeness = try readCompleteness()
         let query = try ListQuery(
@@ -13,28 +14,42 @@ extension CopyActor {
         let search = SearchQuery(text)
         guard !search.isEmpty, limit > 0 else { return Rows(rows: [], completeness: completeness) }
         prepareTextIndex()
-        guard let index = indexes.text else { return Rows(rows: [], completeness: completeness) }
-        let candidates = index.candidates(for: search)
+        guard let index = indexes.words else { return Rows(rows: [], completeness: completeness) }
+        let candidates = SearchCandidates(search, in: index)
         let scorer = SearchScorer(
-            rowCount: index.rowCount, totalLength: index.totalLength,
-            termRowCounts: search.patterns.map { index.candidates(for: $0)?.count ?? index.rowCount })
-        var scored: [(score: Double, item: Item)] = []
-        let rows: [RowID] = candidates.map(\.rows) ?? state.items.keys.compactMap { indexes.row(of: $0) }
-        for row in rows {
-            guard let id = indexes.id(of: row), let item = state.items[id], item.state != .trashed,
-                evaluator.matches(item)
-            else { continue }
-            let fields = SearchFields.of(item, state.catalog)
-            guard let frequencies = search.frequencies(in: fields) else { continue }
-            scored.append((scorer.score(frequencies: frequencies, length: index.length(of: row)), item))
+            rowCount: index.rowCount, totalLength: index.totalLength, termRowCounts: candidates.termRowCounts)
+        var best = SearchTopHits(limit: limit)
+        if candidates.isExact {
+            var counts = [Int](repeating: 0, count: search.terms.count)
+            var cursors = counts
+            for (position, row) in candidates.rows.enumerated() {
+                candidates.fill(&counts, at: position, cursors: &cursors)
+                let score = scorer.score(termCounts: counts, length: index.length(of: row))
+                guard best.admits(score, id: { indexes.id(of: row) }), let item = item(at: row),
+                    evaluator.matches(item)
+                else { continue }
+                best.insert(item, score: score)
+            }
+        } else {
+            for row in candidates.rows {
+                guard let item = item(at: row), evaluator.matches(item),
+                    let frequencies = search.frequencies(in: SearchFields.of(item, state.catalog))
+                else { continue }
+                best.insert(item, score: scorer.score(frequencies: frequencies, length: index.length(of: row)))
+            }
         }
-        scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.item.id < $1.item.id }
-        let hits = scored.prefix(limit).map { entry in
+        let hits = best.entries.map { entry in
             let fields = SearchFields.of(entry.item, state.catalog)
             return SearchHit(
                 item: entry.item, score: entry.score, snippet: SearchExcerpt.snippet(of: fields, query: search),
                 excerpt: SearchExcerpt.excerpt(of: fields, query: search))
         }
-        return Rows(rows: Array(hits), completeness: completeness)
+        return Rows(rows: hits, completeness: completeness)
+    }
+
+    /// The item of an indexed row, unless it is in the bin (never searched, WC-52).
+    private func item(at row: RowID) -> Item? {
+        guard let id = indexes.id(of: row), let item = state.items[id], item.state != .trashed else { return nil }
+        return item
     }
 }

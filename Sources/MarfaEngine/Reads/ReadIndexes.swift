@@ -1,7 +1,7 @@
 import MarfaRules
 
 /// The indexes the copy's reads walk, kept current on every change: row ids, a sort index per time field, and
-/// the text index for search and `contains` (built on the first search, then kept current).
+/// the word index for search (built on the first search, then kept current) and the trigram index for `contains`.
 ///
 /// They are derived from `CopyState` and never persisted; a snapshot captures only the state.
 package struct ReadIndexes: Sendable {
@@ -10,8 +10,10 @@ package struct ReadIndexes: Sendable {
     private(set) var updated = SortIndex<Int64>()
     private(set) var occurred = SortIndex<Int64>()
     private(set) var tags = PostingsIndex<String>()
-    /// The text index, or nil until the first search asks for it.
+    /// The trigram index, or nil until something asks for it.
     private(set) var text: TrigramIndex?
+    /// The word index search reads, or nil until the first search asks for it.
+    private(set) var words: WordIndex?
 
     /// Empty indexes.
     package init() {}
@@ -38,11 +40,14 @@ package struct ReadIndexes: Sendable {
                 _ = self[keyPath: index].update(row, from: oldKey, to: newKey, order: order)
             }
             if old.tags != new.tags { tags.update(row, from: old.tags, to: new.tags) }
-            if text != nil {
+            if text != nil || words != nil {
                 if new.state == .trashed {
                     text?.remove(row: row)
+                    words?.remove(row: row)
                 } else if old.state == .trashed || SearchFields.of(old, catalog) != SearchFields.of(new, catalog) {
-                    text?.update(row: row, fields: SearchFields.of(new, catalog))
+                    let fields = SearchFields.of(new, catalog)
+                    text?.update(row: row, fields: fields)
+                    words?.update(row: row, fields: fields)
                 }
             }
         case (nil, nil): return
@@ -59,6 +64,18 @@ package struct ReadIndexes: Sendable {
             rows.row(of: item.id).map { (row: $0, fields: SearchFields.of(item, state.catalog)) }
         })
         text = index
+    }
+
+    /// Builds the word index over every item out of the bin, if it is not built yet (WC-52).
+    /// - Complexity: O(total text) the first time, O(1) after.
+    package mutating func buildWords(state: CopyState) {
+        guard words == nil else { return }
+        let rows = self.rows
+        var index = WordIndex()
+        index.insert(contentsOf: state.items.values.filter { $0.state != .trashed }.compactMap { item in
+            rows.row(of: item.id).map { (row: $0, fields: SearchFields.of(item, state.catalog)) }
+        })
+        words = index
     }
 
     /// The row of an item id.
@@ -89,6 +106,7 @@ package struct ReadIndexes: Sendable {
         try updated.checkInvariants()
         try occurred.checkInvariants()
         try text?.checkInvariants()
+        try words?.checkInvariants()
         try tags.checkInvariants()
         try IndexCorruption.check(rows.count == state.items.count, "row ids \(rows.count) ≠ items \(state.items.count)")
         try IndexCorruption.check(created.count == state.items.count, "created index misses rows")
@@ -102,7 +120,11 @@ package struct ReadIndexes: Sendable {
         updated.insert(row, key: TimeKey.milliseconds(item.updatedAt), order: order)
         occurred.insert(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
         for tag in Set(item.tags) { tags.insert(row, key: tag) }
-        if text != nil, item.state != .trashed { text?.insert(row: row, fields: SearchFields.of(item, catalog)) }
+        if text != nil || words != nil, item.state != .trashed {
+            let fields = SearchFields.of(item, catalog)
+            text?.insert(row: row, fields: fields)
+            words?.update(row: row, fields: fields)
+        }
     }
 
     private mutating func remove(_ item: Item) {
@@ -112,6 +134,7 @@ package struct ReadIndexes: Sendable {
         _ = occurred.remove(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
         for tag in Set(item.tags) { tags.remove(row, key: tag) }
         text?.remove(row: row)
+        words?.remove(row: row)
         _ = rows.release(item.id)
     }
 }
