@@ -39,10 +39,9 @@ extension CopyActor {
             }
         }
         let hits = best.entries.map { entry in
-            let fields = SearchFields.of(entry.item, state.catalog)
+            let excerpt = SearchExcerpt.excerpt(of: SearchFields.of(entry.item, state.catalog), query: search)
             return SearchHit(
-                item: entry.item, score: entry.score, snippet: SearchExcerpt.snippet(of: fields, query: search),
-                excerpt: SearchExcerpt.excerpt(of: fields, query: search))
+                item: entry.item, score: entry.score, snippet: SearchExcerpt.html(excerpt), excerpt: excerpt)
         }
         return Rows(rows: hits, completeness: completeness)
     }
