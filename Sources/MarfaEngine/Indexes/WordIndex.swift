@@ -1,3 +1,4 @@
+import Glibc
 import MarfaRules
 
 /// Folded word → the rows holding it, with how often: the index a search finds its rows in (P-76, P-77).
@@ -53,7 +54,7 @@ package struct WordIndex: Sendable {
     /// grows at its end. Rows already indexed are updated.
     /// - Complexity: O(total text) plus a sort of the rows and of the new words.
     package mutating func insert(contentsOf rows: [(row: RowID, fields: [String])]) {
-        for (row, fields) in rows.sorted(by: { $0.row < $1.row }) { update(row: row, fields: fields) }
+        for (row, fields) in rows.sorted(by: { $0.row < $1.row }) { update(row: row, fields: fields, merging: false) }
         mergeUnsorted()
     }
 
@@ -61,6 +62,12 @@ package struct WordIndex: Sendable {
     /// go or change count are touched.
     /// - Complexity: O(text length + distinct words × log rows).
     package mutating func update(row: RowID, fields: [String]) {
+        update(row: row, fields: fields, merging: true)
+    }
+
+    /// `update(row:fields:)`, merging new words into the sorted dictionary when they pass `unsortedLimit` only when
+    /// `merging` (a bulk insert merges once at its end).
+    private mutating func update(row: RowID, fields: [String], merging: Bool) {
         let (wordIDs, counts, length) = extract(fields)
         let old = record(of: row).map(TrigramIndex.decode) ?? []
         var oldIndex = 0
@@ -87,7 +94,7 @@ package struct WordIndex: Sendable {
         records[Int(row)] = TrigramIndex.encode(wordIDs)
         lengths[Int(row)] = length
         totalLength += Int(length)
-        if unsorted.count > Self.unsortedLimit { mergeUnsorted() }
+        if merging && unsorted.count > Self.unsortedLimit { mergeUnsorted() }
     }
 
     /// Removes `row` from every word it holds; a row not indexed is left alone.
@@ -125,7 +132,7 @@ package struct WordIndex: Sendable {
         var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if words[Int(sorted[middle])].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+            if Self.precedes(words[Int(sorted[middle])], prefix) { low = middle + 1 } else { high = middle }
         }
         while low < sorted.count, words[Int(sorted[low])].starts(with: prefix) {
             matching.append(sorted[low])
@@ -257,7 +264,7 @@ package struct WordIndex: Sendable {
             Set(sorted + unsorted).count == words.count && sorted.count + unsorted.count == words.count,
             "Word: sorted dictionary misses words")
         try IndexCorruption.check(
-            zip(sorted, sorted.dropFirst()).allSatisfy { words[Int($0)].lexicographicallyPrecedes(words[Int($1)]) },
+            zip(sorted, sorted.dropFirst()).allSatisfy { Self.precedes(words[Int($0)], words[Int($1)]) },
             "Word: dictionary out of order")
     }
 
@@ -323,15 +330,14 @@ package struct WordIndex: Sendable {
     private mutating func mergeUnsorted() {
         guard !unsorted.isEmpty else { return }
         let words = self.words
-        let fresh = unsorted.sorted { words[Int($0)].lexicographicallyPrecedes(words[Int($1)]) }
+        let fresh = unsorted.sorted { Self.precedes(words[Int($0)], words[Int($1)]) }
         var merged: [UInt32] = []
         merged.reserveCapacity(sorted.count + fresh.count)
         var left = 0
         var right = 0
         while left < sorted.count || right < fresh.count {
             if right == fresh.count
-                || (left < sorted.count
-                    && words[Int(sorted[left])].lexicographicallyPrecedes(words[Int(fresh[right])]))
+                || (left < sorted.count && Self.precedes(words[Int(sorted[left])], words[Int(fresh[right])]))
             {
                 merged.append(sorted[left])
                 left += 1
@@ -342,6 +348,22 @@ package struct WordIndex: Sendable {
         }
         sorted = merged
         unsorted.removeAll()
+    }
+
+    /// Whether `left` sorts before `right` byte by byte (a prefix first).
+    @inline(__always)
+    static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        let common = min(left.count, right.count)
+        if common > 0 {
+            let order = left.withUnsafeBytes { left in
+                right.withUnsafeBytes { right -> Int32 in
+                    guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
+                    return memcmp(leftBase, rightBase, common)
+                }
+            }
+            if order != 0 { return order < 0 }
+        }
+        return left.count < right.count
     }
 
     /// The record of `row`, if indexed.

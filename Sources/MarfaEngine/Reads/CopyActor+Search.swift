@@ -28,18 +28,21 @@ extension CopyActor {
                 guard best.admits(score, id: { indexes.id(of: row) }), let item = item(at: row),
                     evaluator.matches(item)
                 else { continue }
-                best.insert(item, score: score)
+                best.insert(item, score: score, matches: counts.reduce(0, +))
             }
         } else {
             for row in candidates.rows {
                 guard let item = item(at: row), evaluator.matches(item),
                     let frequencies = search.frequencies(in: SearchFields.of(item, state.catalog))
                 else { continue }
-                best.insert(item, score: scorer.score(frequencies: frequencies, length: index.length(of: row)))
+                best.insert(
+                    item, score: scorer.score(frequencies: frequencies, length: index.length(of: row)),
+                    matches: frequencies.counts.reduce(0, +))
             }
         }
         let hits = best.entries.map { entry in
-            let excerpt = SearchExcerpt.excerpt(of: SearchFields.of(entry.item, state.catalog), query: search)
+            let excerpt = SearchExcerpt.excerpt(
+                of: SearchFields.of(entry.item, state.catalog), query: search, totalMatches: entry.matches)
             return SearchHit(
                 item: entry.item, score: entry.score, snippet: SearchExcerpt.html(excerpt), excerpt: excerpt)
         }

@@ -4,8 +4,11 @@ import MarfaRules
 /// worst kept hit on top, so a candidate that cannot enter is turned away before its item is read or its filters
 /// are checked, and a large limit (every hit) costs O(log limit) a hit.
 struct SearchTopHits {
+    /// One hit: its score, its item, and how often the query's terms occur in it (all fields together).
+    typealias Entry = (score: Double, item: Item, matches: Int)
+
     /// The hits kept, as a heap with the worst on top.
-    private var heap: [(score: Double, item: Item)] = []
+    private var heap: [Entry] = []
     /// How many hits are kept at most.
     let limit: Int
 
@@ -22,16 +25,16 @@ struct SearchTopHits {
         return id().map { $0 < worst.item.id } ?? false
     }
 
-    /// Keeps `item` with `score` if it ranks among the best `limit`.
+    /// Keeps `item` with `score` and `matches` if it ranks among the best `limit`.
     /// - Complexity: O(log limit).
-    mutating func insert(_ item: Item, score: Double) {
+    mutating func insert(_ item: Item, score: Double, matches: Int) {
         if heap.count == limit {
-            guard let worst = heap.first, Self.ranks((score, item), before: worst) else { return }
-            heap[0] = (score, item)
+            guard let worst = heap.first, Self.ranks((score, item, matches), before: worst) else { return }
+            heap[0] = (score, item, matches)
             siftDown(from: 0)
             return
         }
-        heap.append((score, item))
+        heap.append((score, item, matches))
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -43,7 +46,7 @@ struct SearchTopHits {
 
     /// The hits kept, best first.
     /// - Complexity: O(limit log limit).
-    var entries: [(score: Double, item: Item)] {
+    var entries: [Entry] {
         heap.sorted { Self.ranks($0, before: $1) }
     }
 
@@ -62,7 +65,7 @@ struct SearchTopHits {
     }
 
     /// Whether `left` ranks before `right`: a higher score, or the same score and a smaller id.
-    private static func ranks(_ left: (score: Double, item: Item), before right: (score: Double, item: Item)) -> Bool {
+    private static func ranks(_ left: Entry, before right: Entry) -> Bool {
         left.score != right.score ? left.score > right.score : left.item.id < right.item.id
     }
 }

@@ -15,23 +15,34 @@ package enum SearchExcerpt {
     /// `maxWords` words starting a few words before its first match, with `...` where the field is cut. A row
     /// with no match shows the start of its first field that holds a word.
     /// - Complexity: O(total length of the fields × terms).
-    package static func excerpt(of fields: [String], query: SearchQuery, maxWords: Int = maxWords) -> [Run] {
-        excerpt(of: fields, query: query, maxWords: maxWords, windowed: true)
+    ///
+    /// `totalMatches`, when the caller knows how often the query's terms occur in all the fields together (the
+    /// word index does), spares scanning the longest field: its count is what the others leave.
+    package static func excerpt(
+        of fields: [String], query: SearchQuery, maxWords: Int = maxWords, totalMatches: Int? = nil
+    ) -> [Run] {
+        excerpt(of: fields, query: query, maxWords: maxWords, windowed: true, totalMatches: totalMatches)
     }
 
     /// The excerpt, laying out only the words around the first match (`windowed`) or the whole field: both
     /// answer the same, the whole field is the reference the window is tested against.
     /// - Complexity: a matcher pass over each field per term, then O(window) (O(field) unwindowed).
-    static func excerpt(of fields: [String], query: SearchQuery, maxWords: Int, windowed: Bool) -> [Run] {
+    static func excerpt(
+        of fields: [String], query: SearchQuery, maxWords: Int, windowed: Bool, totalMatches: Int? = nil
+    ) -> [Run] {
         let maxWords = max(1, maxWords)
+        let longest = totalMatches == nil ? nil : fields.indices.max { fields[$0].utf8.count < fields[$1].utf8.count }
+        var counts = fields.indices.map { index -> Int in
+            guard index != longest else { return 0 }
+            var text = fields[index]
+            return text.withUTF8 { utf8 in query.rawTerms.reduce(0) { $0 + SearchText.occurrences(of: $1, in: utf8) } }
+        }
+        if let longest, let totalMatches { counts[longest] = max(0, totalMatches - counts.reduce(0, +)) }
         var best: (field: Int, matches: Int)?
         for (index, field) in fields.enumerated() {
             var text = field
-            let (matches, holdsWord) = text.withUTF8 { utf8 in
-                let matches = query.rawTerms.reduce(0) { $0 + SearchText.occurrences(of: $1, in: utf8) }
-                return (matches, matches > 0 || SearchText.holdsWord(utf8))
-            }
-            if holdsWord && (best == nil || matches > (best?.matches ?? 0)) { best = (index, matches) }
+            let holdsWord = counts[index] > 0 || text.withUTF8 { SearchText.holdsWord($0) }
+            if holdsWord && (best == nil || counts[index] > (best?.matches ?? 0)) { best = (index, counts[index]) }
         }
         guard let best else { return [] }
         var text = fields[best.field]

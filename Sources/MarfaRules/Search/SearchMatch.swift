@@ -101,16 +101,17 @@ extension SearchText {
         _ term: RawTerm, first: UInt8, in utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
         _ body: (Int) -> Bool
     ) -> Bool {
+        let table = asciiWordBytes
         var index = start
         while index < end {
             let byte = utf8[index]
             let candidate: Bool
             if byte < 0x80 {
-                candidate = asciiWordBytes[Int(byte)] == first
+                candidate = table[Int(byte)] == first
             } else if byte >= 0xC0 {
                 let entry = scalarEntry(in: utf8, at: index).entry
                 candidate = entry != SearchFold.separatorEntry && entry != SearchFold.markEntry
-                    && foldedBytes(entry).first == first
+                    && firstFoldedByte(entry) == first
             } else {
                 candidate = false
             }
@@ -142,6 +143,22 @@ extension SearchText {
             value = value << 6 | UInt32(utf8[next] & 0x3F)
         }
         return (SearchFold.entry(value), end - index)
+    }
+
+    /// The first UTF-8 byte a word entry folds to (0 for an empty expansion), without spelling the rest.
+    @inline(__always)
+    static func firstFoldedByte(_ entry: UInt32) -> UInt8 {
+        var value = entry
+        if entry >= 0x80 && entry & SearchFold.expansionFlag != 0 {
+            guard let first = SearchFold.shared.expansions[Int(entry & ~SearchFold.expansionFlag)].first else { return 0 }
+            value = first.value
+        }
+        switch value {
+        case ..<0x80: return UInt8(value)
+        case ..<0x800: return UInt8(0xC0 | value >> 6)
+        case ..<0x1_0000: return UInt8(0xE0 | value >> 12)
+        default: return UInt8(0xF0 | value >> 18)
+        }
     }
 
     /// The UTF-8 bytes a word entry folds to.
