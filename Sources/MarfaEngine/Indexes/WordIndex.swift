@@ -25,8 +25,30 @@ package struct WordIndex: Sendable {
     /// How many new words wait unsorted before they are merged into the sorted dictionary.
     static let unsortedLimit = 256
 
+    /// A word as a dictionary key: its bytes, hashed once (FNV-1a) rather than byte by byte.
+    struct Key: Hashable, Sendable {
+        /// The folded word.
+        let bytes: [UInt8]
+        /// FNV-1a of `bytes`.
+        let hash: UInt64
+
+        /// The key of `bytes`.
+        init(_ bytes: [UInt8]) {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            self.bytes = bytes
+            self.hash = hash
+        }
+
+        /// Hashes the precomputed hash alone.
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        /// Keys are equal when their bytes are.
+        static func == (left: Key, right: Key) -> Bool { left.hash == right.hash && left.bytes == right.bytes }
+    }
+
     /// Word ids by word.
-    private var ids: [[UInt8]: UInt32] = [:]
+    private var ids: [Key: UInt32] = [:]
     /// The word of each id.
     private var words: [[UInt8]] = []
     /// The postings of each id.
@@ -119,7 +141,7 @@ package struct WordIndex: Sendable {
     /// The rows holding the folded `word`, with its occurrences in each (empty when no row does).
     /// - Complexity: O(word length).
     package func postings(of word: [UInt8]) -> Postings {
-        ids[word].map { postings[Int($0)] } ?? Postings()
+        ids[Key(word)].map { postings[Int($0)] } ?? Postings()
     }
 
     /// The rows holding a word that begins with the folded `prefix`, each with the occurrences of all such words
@@ -257,7 +279,7 @@ package struct WordIndex: Sendable {
             try IndexCorruption.check(list.rows.count == expected[id], "Word: \(id) holds rows no record names")
             try IndexCorruption.check(list.rows.count == list.counts.count, "Word: \(id) counts misaligned")
             try IndexCorruption.check(zip(list.rows, list.rows.dropFirst()).allSatisfy { $0 < $1 }, "Word: \(id)")
-            try IndexCorruption.check(ids[words[id]] == UInt32(id), "Word: dictionary misses id \(id)")
+            try IndexCorruption.check(ids[Key(words[id])] == UInt32(id), "Word: dictionary misses id \(id)")
         }
         try IndexCorruption.check(ids.count == words.count, "Word: dictionary holds \(ids.count) of \(words.count)")
         try IndexCorruption.check(
@@ -297,9 +319,10 @@ package struct WordIndex: Sendable {
 
     /// The id of `word`, giving it one when it has none.
     private mutating func id(of word: [UInt8]) -> UInt32 {
-        if let id = ids[word] { return id }
+        let key = Key(word)
+        if let id = ids[key] { return id }
         let id = UInt32(words.count)
-        ids[word] = id
+        ids[key] = id
         words.append(word)
         postings.append(Postings())
         unsorted.append(id)
@@ -308,8 +331,12 @@ package struct WordIndex: Sendable {
 
     /// Sets `row`'s count under word `id`, adding the row when absent.
     private mutating func setPosting(_ row: RowID, count: UInt32, in id: UInt32) {
-        let position = postings[Int(id)].rows.last.map { $0 < row } ?? true
-            ? postings[Int(id)].rows.count : Self.gallop(postings[Int(id)].rows, from: 0, to: row)
+        if postings[Int(id)].rows.last.map({ $0 < row }) ?? true {
+            postings[Int(id)].rows.append(row)
+            postings[Int(id)].counts.append(count)
+            return
+        }
+        let position = Self.gallop(postings[Int(id)].rows, from: 0, to: row)
         if position < postings[Int(id)].rows.count && postings[Int(id)].rows[position] == row {
             postings[Int(id)].counts[position] = count
         } else {

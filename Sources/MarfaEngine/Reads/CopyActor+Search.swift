@@ -5,7 +5,7 @@ extension CopyActor {
     /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index, verified against the text only when
     /// a term spans several words, ranked by bm25, the best `limit` kept as they come.
     ///
-    /// The first search builds the word index; later writes keep it current.
+    /// The first search builds the word index; later writes keep it current. Each hit lays out its excerpt when read.
     package func search(_ text: String, filters: SearchFilters, limit: Int) throws(MarfaError) -> Rows<SearchHit> {
         let completeness = try readCompleteness()
         let query = try ListQuery(
@@ -41,10 +41,10 @@ extension CopyActor {
             }
         }
         let hits = best.entries.map { entry in
-            let excerpt = SearchExcerpt.excerpt(
-                of: SearchFields.of(entry.item, state.catalog), query: search, totalMatches: entry.matches)
-            return SearchHit(
-                item: entry.item, score: entry.score, snippet: SearchExcerpt.html(excerpt), excerpt: excerpt)
+            SearchHit(
+                item: entry.item, score: entry.score,
+                titleField: state.catalog.titleField(of: entry.item.type) ?? "title", query: search,
+                matches: entry.matches)
         }
         return Rows(rows: hits, completeness: completeness)
     }

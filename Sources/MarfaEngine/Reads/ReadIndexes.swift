@@ -138,15 +138,3 @@ package struct ReadIndexes: Sendable {
         _ = rows.release(item.id)
     }
 }
-
-/// The text a row is searched by, in `SearchField` order: its name, its other text properties, its tags.
-package enum SearchFields {
-    /// The three fields of an item.
-    package static func of(_ item: Item, _ catalog: CatalogSnapshot) -> [String] {
-        let titleField = catalog.titleField(of: item.type) ?? "title"
-        let title = item.properties[titleField]?.string ?? ""
-        let body = item.properties.keys.sorted().filter { $0 != titleField && $0 != "thumbnail" }
-            .compactMap { item.properties[$0]?.string }.joined(separator: "\n")
-        return [title, body, item.tags.joined(separator: " ")]
-    }
-}
