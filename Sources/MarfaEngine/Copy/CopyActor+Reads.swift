@@ -88,6 +88,7 @@ extension CopyActor {
         let completeness = try readCompleteness()
         let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
         let evaluator = try ListEvaluator(query: query, state: state)
+        if !ContainsCandidates.required(by: query).isEmpty { prepareTrigramIndex() }
         let indexed = IndexedList(query: query, state: state, indexes: indexes, evaluator: evaluator).rows()
         return Rows(rows: indexed ?? evaluator.rows(), completeness: completeness)
     }

@@ -180,6 +180,11 @@ package actor CopyActor {
         indexes.buildWords(state: state)
     }
 
+    /// Builds the trigram index `contains` conditions read now if no list has asked for it yet.
+    package func prepareTrigramIndex() {
+        indexes.buildText(state: state)
+    }
+
     /// Calls `listener` after every durable commit, until `removeListener` with the returned token.
     package func addListener(_ listener: @escaping @Sendable (CommitNotice) -> Void) -> UInt64 {
         nextListener += 1

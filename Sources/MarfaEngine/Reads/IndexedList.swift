@@ -11,6 +11,9 @@ package struct IndexedList {
     /// The rows, or nil when the sort has no index (a property sort), which the evaluator then answers.
     /// - Complexity: O(log n + rows walked), where the walk ends after `offset + limit` matches.
     package func rows() -> [Item]? {
+        if let contained = ContainsCandidates.rows(for: query, in: indexes), contained.count <= Self.smallSetLimit {
+            return fromSmallSet(contained)
+        }
         if let tagged = indexes.rows(taggedWithAll: query.filters.tags), tagged.count <= Self.smallSetLimit {
             return fromSmallSet(tagged)
         }
@@ -50,7 +53,7 @@ package struct IndexedList {
     /// Past this many candidates a tag's postings are walked through the sort index rather than sorted.
     static let smallSetLimit = 4096
 
-    /// A rare tag's few rows, filtered and sorted directly: cheaper than walking the whole time index past them.
+    /// A rare tag's or a `contains` operand's few rows, filtered and sorted directly: cheaper than walking the whole time index past them.
     private func fromSmallSet(_ rows: RowSet) -> [Item] {
         let matching = rows.rows.compactMap { indexes.id(of: $0).flatMap { state.items[$0] } }.filter(evaluator.matches)
         let ordered = SortOrder(field: query.field, direction: query.direction).sorted(matching)

@@ -14,6 +14,8 @@ package struct ReadIndexes: Sendable {
     private(set) var text: TrigramIndex?
     /// The word index search reads, or nil until the first search asks for it.
     private(set) var words: WordIndex?
+    /// Rows by the names of their properties a `contains` reads but the trigram index does not hold as text.
+    private(set) var unindexedText = PostingsIndex<String>()
 
     /// Empty indexes.
     package init() {}
@@ -40,6 +42,7 @@ package struct ReadIndexes: Sendable {
                 _ = self[keyPath: index].update(row, from: oldKey, to: newKey, order: order)
             }
             if old.tags != new.tags { tags.update(row, from: old.tags, to: new.tags) }
+            unindexedText.update(row, from: Self.unindexedText(of: old), to: Self.unindexedText(of: new))
             if text != nil || words != nil {
                 if new.state == .trashed {
                     text?.remove(row: row)
@@ -54,7 +57,19 @@ package struct ReadIndexes: Sendable {
         }
     }
 
-    /// Builds the text index over every item out of the bin, if it is not built yet (WC-52).
+    /// Builds the word index over every item out of the bin, if it is not built yet (WC-52).
+    /// - Complexity: O(total text) the first time, O(1) after.
+    package mutating func buildWords(state: CopyState) {
+        guard words == nil else { return }
+        let rows = self.rows
+        var index = WordIndex()
+        index.insert(contentsOf: state.items.values.filter { $0.state != .trashed }.compactMap { item in
+            rows.row(of: item.id).map { (row: $0, fields: SearchFields.of(item, state.catalog)) }
+        })
+        words = index
+    }
+
+    /// Builds the trigram index over every item out of the bin, if it is not built yet, for `contains`.
     /// - Complexity: O(total text) the first time, O(1) after.
     package mutating func buildText(state: CopyState) {
         guard text == nil else { return }
@@ -66,16 +81,15 @@ package struct ReadIndexes: Sendable {
         text = index
     }
 
-    /// Builds the word index over every item out of the bin, if it is not built yet (WC-52).
-    /// - Complexity: O(total text) the first time, O(1) after.
-    package mutating func buildWords(state: CopyState) {
-        guard words == nil else { return }
-        let rows = self.rows
-        var index = WordIndex()
-        index.insert(contentsOf: state.items.values.filter { $0.state != .trashed }.compactMap { item in
-            rows.row(of: item.id).map { (row: $0, fields: SearchFields.of(item, state.catalog)) }
-        })
-        words = index
+    /// The rows holding a property `name` that a `contains` reads but the trigram index does not hold as text.
+    package func rows(withUnindexedText name: String) -> RowSet { unindexedText.rows(for: name) }
+
+    /// The names of `item`'s properties that are not null and not held as search text: numbers, Booleans, arrays,
+    /// objects, and a thumbnail.
+    static func unindexedText(of item: Item) -> [String] {
+        item.properties.compactMap { name, value in
+            value != .null && (value.string == nil || name == "thumbnail") ? name : nil
+        }
     }
 
     /// The row of an item id.
@@ -108,6 +122,7 @@ package struct ReadIndexes: Sendable {
         try text?.checkInvariants()
         try words?.checkInvariants()
         try tags.checkInvariants()
+        try unindexedText.checkInvariants()
         try IndexCorruption.check(rows.count == state.items.count, "row ids \(rows.count) ≠ items \(state.items.count)")
         try IndexCorruption.check(created.count == state.items.count, "created index misses rows")
         try IndexCorruption.check(occurred.count == state.items.count, "occurred index misses rows")
@@ -120,6 +135,7 @@ package struct ReadIndexes: Sendable {
         updated.insert(row, key: TimeKey.milliseconds(item.updatedAt), order: order)
         occurred.insert(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
         for tag in Set(item.tags) { tags.insert(row, key: tag) }
+        for name in Self.unindexedText(of: item) { unindexedText.insert(row, key: name) }
         if text != nil || words != nil, item.state != .trashed {
             let fields = SearchFields.of(item, catalog)
             text?.insert(row: row, fields: fields)
@@ -133,6 +149,7 @@ package struct ReadIndexes: Sendable {
         _ = updated.remove(row, key: TimeKey.milliseconds(item.updatedAt), order: order)
         _ = occurred.remove(row, key: TimeKey.milliseconds(item.occurredAt), order: order)
         for tag in Set(item.tags) { tags.remove(row, key: tag) }
+        for name in Self.unindexedText(of: item) { unindexedText.remove(row, key: name) }
         text?.remove(row: row)
         words?.remove(row: row)
         _ = rows.release(item.id)
