@@ -61,11 +61,8 @@ package struct ReadIndexes: Sendable {
     /// - Complexity: O(total text) the first time, O(1) after.
     package mutating func buildWords(state: CopyState) {
         guard words == nil else { return }
-        let rows = self.rows
         var index = WordIndex()
-        index.insert(contentsOf: state.items.values.filter { $0.state != .trashed }.compactMap { item in
-            rows.row(of: item.id).map { (row: $0, fields: SearchFields.of(item, state.catalog)) }
-        })
+        index.insert(contentsOf: searchableRows(state))
         words = index
     }
 
@@ -73,12 +70,16 @@ package struct ReadIndexes: Sendable {
     /// - Complexity: O(total text) the first time, O(1) after.
     package mutating func buildText(state: CopyState) {
         guard text == nil else { return }
-        let rows = self.rows
         var index = TrigramIndex()
-        index.insert(contentsOf: state.items.values.filter { $0.state != .trashed }.compactMap { item in
-            rows.row(of: item.id).map { (row: $0, fields: SearchFields.of(item, state.catalog)) }
-        })
+        index.insert(contentsOf: searchableRows(state))
         text = index
+    }
+
+    /// Every row out of the bin with its search fields, what the text indexes are built from.
+    private func searchableRows(_ state: CopyState) -> [(row: RowID, fields: [String])] {
+        state.items.values.filter { $0.state != .trashed }.compactMap { item in
+            rows.row(of: item.id).map { (row: $0, fields: SearchFields.of(item, state.catalog)) }
+        }
     }
 
     /// The rows holding a property `name` that a `contains` reads but the trigram index does not hold as text.
