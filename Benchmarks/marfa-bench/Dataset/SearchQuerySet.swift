@@ -125,7 +125,7 @@ struct SearchQuerySet {
         if band == .rare && length == 8 && attempt % 5 == 0, let phrase = phrase(innerLength: 8) {
             return ("\"\(phrase)\"", .phrase)
         }
-        if attempt % 7 == 3, let foreign = foreignSubstring(length: length) { return (foreign, .nonASCII) }
+        if attempt % 7 == 3, let foreign = foreignPrefix(length: length) { return (foreign, .nonASCII) }
         if length >= 8 {
             switch attempt % 3 {
             case 0: if let text = twoWords(length: length, ranks: pair, prefix: false) { return (text, .twoWords) }
@@ -187,10 +187,12 @@ struct SearchQuerySet {
         return nil
     }
 
-    /// The first `length` characters of a non-ASCII letter word (accented Latin, Cyrillic, Greek, CJK).
-    private mutating func foreignSubstring(length: Int) -> String? {
+    /// The first `length` characters of a non-ASCII letter word (accented Latin, Cyrillic, Greek, CJK), never one
+    /// holding a letter the two sides fold apart (`SearchSemantics.foldedApart`).
+    private mutating func foreignPrefix(length: Int) -> String? {
         let words = ForeignWords.all.map { String(decoding: $0, as: UTF8.self) }
             .filter { $0.count >= length && $0.allSatisfy(\.isLetter) && $0.unicodeScalars.count == $0.count }
+            .filter { !$0.unicodeScalars.contains(where: SearchSemantics.foldedApart.contains) }
         guard !words.isEmpty else { return nil }
         let word = Array(words[random.below(words.count)])
         let text = String(word[0..<length])

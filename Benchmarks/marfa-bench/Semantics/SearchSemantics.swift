@@ -7,14 +7,17 @@
 /// digits and fold case and diacritics. An item matches when it is `active` (the default state; the bin is never
 /// searched, WC-52). The columns are the engine's search fields (`SearchFields`): the title, every other string
 /// property, the tags. The peer realizes this with an FTS5 table tokenized `unicode61 remove_diacritics 2`
-/// holding the same three columns, queried with `"piece"` terms, the last one `"piece"*` (FTS5 folds no `ß` to
-/// `ss` and keeps `ø`, `ł`: the query set has no such word).
+/// holding the same three columns, queried with `"piece"` terms, the last one `"piece"*`. FTS5 keeps letters the
+/// engine folds to others (`ß` → `ss`, `ł` → `l`, …: `foldedApart`), so no query holds one.
 ///
 /// The substring helpers (`terms(of:)`, `fold`) serve the trigram peer, which is timed with its own substring
 /// semantics and not gated, and the list benchmark's `contains`.
 import MarfaRules
 
 enum SearchSemantics {
+    /// Letters the engine folds to other letters (`SearchText.fold`) and FTS5's `unicode61` keeps as they are.
+    static let foldedApart: Set<Unicode.Scalar> = Set("ßẞøØłŁæÆœŒıİđĐþÞ".unicodeScalars)
+
     /// The terms of `query` (not folded).
     static func terms(of query: String) -> [String] {
         let trimmed = query.trimmingWhitespace
