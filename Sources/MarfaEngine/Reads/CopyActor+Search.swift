@@ -3,7 +3,8 @@ import MarfaRules
 extension CopyActor {
     /// Searches the indexed text (name, other text properties, tags) of every row out of the bin, best match first
     /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index, verified against the text only when
-    /// a term spans several words, ranked by bm25, the best `limit` kept as they come.
+    /// a term spans several words and its bound could still enter, ranked by bm25, the best `limit` kept as they
+    /// come.
     ///
     /// The first search builds the word index; later writes keep it current. Each hit lays out its excerpt when read.
     package func search(_ text: String, filters: SearchFilters, limit: Int) throws(MarfaError) -> Rows<SearchHit> {
@@ -19,22 +20,18 @@ extension CopyActor {
         let scorer = SearchScorer(
             rowCount: index.rowCount, totalLength: index.totalLength, termRowCounts: candidates.termRowCounts)
         var best = SearchTopHits(limit: limit)
-        if candidates.isExact {
-            var counts = [Int](repeating: 0, count: search.terms.count)
-            var cursors = counts
-            for (position, row) in candidates.rows.enumerated() {
-                candidates.fill(&counts, at: position, cursors: &cursors)
-                let score = scorer.score(termCounts: counts, length: index.length(of: row))
-                guard best.admits(score, id: { indexes.id(of: row) }), let item = item(at: row),
-                    evaluator.matches(item)
-                else { continue }
-                best.insert(item, score: score, matches: counts.reduce(0, +))
-            }
-        } else {
-            for row in candidates.rows {
-                guard let item = item(at: row), evaluator.matches(item),
-                    let frequencies = search.frequencies(in: SearchFields.of(item, state.catalog))
-                else { continue }
+        var counts = [Int](repeating: 0, count: search.terms.count)
+        var cursors = candidates.startCursors
+        for (position, row) in candidates.rows.enumerated() {
+            // Exact counts give the score; a phrase's bound gives a score no lower, so a row it keeps out cannot
+            // enter, and its text is never read.
+            candidates.fill(&counts, at: position, cursors: &cursors)
+            let bound = scorer.score(termCounts: counts, length: index.length(of: row))
+            guard best.admits(bound, id: { indexes.id(of: row) }), let item = item(at: row), evaluator.matches(item)
+            else { continue }
+            if candidates.isExact {
+                best.insert(item, score: bound, matches: counts.reduce(0, +))
+            } else if let frequencies = search.frequencies(in: SearchFields.of(item, state.catalog)) {
                 best.insert(
                     item, score: scorer.score(frequencies: frequencies, length: index.length(of: row)),
                     matches: frequencies.counts.reduce(0, +))
