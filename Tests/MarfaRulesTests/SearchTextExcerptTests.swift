@@ -63,4 +63,47 @@ final class SearchTextExcerptTests: XCTestCase {
         XCTAssertTrue(runs.first?.text.hasPrefix("...") == true)
         XCTAssertTrue(runs.last?.text.hasSuffix("...") == true)
     }
+
+    /// The excerpt laid out from the words around the first match equals the one laid out from the whole field,
+    /// and so does one told the total match count instead of scanning the longest field, on random texts with marks,
+    /// separators, folding letters and phrases near both ends (P-79).
+    func testTheWindowAroundTheFirstMatchShowsWhatTheWholeFieldShows_P79() {
+        let vocabulary = [
+            "otter", "Otter", "river", "riverbank", "e-mail", "café", "cafe\u{301}", "STRASSE", "straße", "東京", "a",
+            "x", "ottoman", "river otter", "42", "naïve",
+        ]
+        let separators = [" ", " ", ", ", " — ", "\n", "'s ", "\u{301} ", "  "]
+        var random = SearchRandom(seed: 11)
+        let queries = [
+            "otter", "riv", "\"river otter\"", "e-mail", "cafe", "strasse", "東京", "a otter", "x", "naive 4",
+            "absent", "\"otter river\"",
+        ]
+        var checked = 0
+        for _ in 0..<300 {
+            let fields = (0..<(1 + random.below(3))).map { _ in
+                (0..<random.below(160)).map { _ in
+                    vocabulary[random.below(vocabulary.count)] + separators[random.below(separators.count)]
+                }.joined()
+            }
+            for text in queries {
+                let query = SearchQuery(text)
+                for maxWords in [32, 5] {
+                    let windowed = SearchExcerpt.excerpt(of: fields, query: query, maxWords: maxWords, windowed: true)
+                    let whole = SearchExcerpt.excerpt(of: fields, query: query, maxWords: maxWords, windowed: false)
+                    XCTAssertEqual(windowed, whole, "\(text) in \(fields)")
+                    let total = fields.reduce(0) { sum, field in
+                        var field = field
+                        return sum + field.withUTF8 { utf8 in
+                            query.rawTerms.reduce(0) { $0 + SearchText.occurrences(of: $1, in: utf8) }
+                        }
+                    }
+                    let counted = SearchExcerpt.excerpt(
+                        of: fields, query: query, maxWords: maxWords, windowed: true, totalMatches: total)
+                    XCTAssertEqual(counted, whole, "given the total: \(text) in \(fields)")
+                    if windowed.first?.text.hasPrefix("...") == true { checked += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100, "witness: many excerpts start inside their field")
+    }
 }

@@ -3,7 +3,8 @@ import MarfaRules
 
 /// The 200 search queries of benchmarks.md, stratified by hit rate into four bands of 50 and by length
 /// (3, 4, 5, 8 and 15 characters, 10 each per band when the data allows), with two-word queries, last-word
-/// prefixes, quoted phrases, non-ASCII queries and 1–2 character queries among them.
+/// prefixes, quoted phrases, non-ASCII queries and 1–2 character queries among them. Under the gated word
+/// semantics a query's last word is a prefix, so one-word queries are a word or its first characters.
 ///
 /// Candidates are drawn from word ranks aimed at each band, estimated on a prefix of the corpus, then counted
 /// exactly on the whole corpus; a query's band is always its exact hit rate over all items.
@@ -124,7 +125,7 @@ struct SearchQuerySet {
         if band == .rare && length == 8 && attempt % 5 == 0, let phrase = phrase(innerLength: 8) {
             return ("\"\(phrase)\"", .phrase)
         }
-        if attempt % 7 == 3, let foreign = foreignSubstring(length: length) { return (foreign, .nonASCII) }
+        if attempt % 7 == 3, let foreign = foreignPrefix(length: length) { return (foreign, .nonASCII) }
         if length >= 8 {
             switch attempt % 3 {
             case 0: if let text = twoWords(length: length, ranks: pair, prefix: false) { return (text, .twoWords) }
@@ -132,40 +133,19 @@ struct SearchQuerySet {
             default: break
             }
         }
-        return substring(length: length, ranks: ranks, rarest: band == .rare)
+        return prefix(length: length, ranks: ranks)
     }
 
-    /// `length` characters from inside a word ranked in `ranks` (the whole word when it is that long); with
-    /// `rarest`, the window whose bytes are least frequent in the corpus, else a random one.
-    private mutating func substring(
-        length: Int, ranks: Range<Int>, rarest: Bool
-    ) -> (String, BenchSearchQuery.Kind)? {
+    /// The first `length` characters of a word ranked in `ranks` (the whole word when it is that long).
+    private mutating func prefix(length: Int, ranks: Range<Int>) -> (String, BenchSearchQuery.Kind)? {
         let words = dataset.factory.text.vocabulary.words
         for _ in 0..<50 {
             let rank = ranks.lowerBound + random.below(min(ranks.count, words.count - ranks.lowerBound))
             let word = words[rank]
             guard word.count >= length, word.allSatisfy({ $0 < 0x80 && $0 != 0x20 }) else { continue }
-            var start = random.below(word.count - length + 1)
-            if rarest {
-                start = rarestWindow(of: word, length: length)
-            }
-            return (
-                String(decoding: word[start..<(start + length)], as: UTF8.self),
-                word.count == length ? .word : .substring
-            )
+            return (String(decoding: word[0..<length], as: UTF8.self), word.count == length ? .word : .prefix)
         }
         return nil
-    }
-
-    /// Where the `length`-byte window of `word` with the least frequent bytes starts.
-    private func rarestWindow(of word: [UInt8], length: Int) -> Int {
-        var best = 0
-        var bestScore = Int.max
-        for start in 0...(word.count - length) {
-            let score = corpus.commonness(word[start..<(start + length)])
-            if score < bestScore { (best, bestScore) = (start, score) }
-        }
-        return best
     }
 
     /// A word ranked in `ranks.0` and one in `ranks.1`, `length` characters with the space; the second cut short
@@ -207,14 +187,15 @@ struct SearchQuerySet {
         return nil
     }
 
-    /// `length` characters of a non-ASCII letter word (accented Latin, Cyrillic, Greek, CJK).
-    private mutating func foreignSubstring(length: Int) -> String? {
+    /// The first `length` characters of a non-ASCII letter word (accented Latin, Cyrillic, Greek, CJK), never one
+    /// holding a letter the two sides fold apart (`SearchSemantics.foldedApart`).
+    private mutating func foreignPrefix(length: Int) -> String? {
         let words = ForeignWords.all.map { String(decoding: $0, as: UTF8.self) }
             .filter { $0.count >= length && $0.allSatisfy(\.isLetter) && $0.unicodeScalars.count == $0.count }
+            .filter { !$0.unicodeScalars.contains(where: SearchSemantics.foldedApart.contains) }
         guard !words.isEmpty else { return nil }
         let word = Array(words[random.below(words.count)])
-        let start = random.below(word.count - length + 1)
-        let text = String(word[start..<(start + length)])
+        let text = String(word[0..<length])
         return text.unicodeScalars.contains { $0.value >= 0x80 } ? text : nil
     }
 

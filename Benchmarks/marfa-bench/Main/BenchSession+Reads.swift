@@ -8,9 +8,12 @@ extension BenchSession {
         context.listQueries = ListQuerySet.make(context.dataset)
         var corpus: SearchCorpus?
         if selects("search") {
-            Self.progress("search: folding the brute-force corpus, choosing the query set")
+            Self.progress("search: building the word index, folding the brute-force corpus, choosing the query set")
+            let indexStart = Stopwatch.now()
+            await context.marfa.copy.prepareTextIndex()
+            context.facts["search index build s"] = Stopwatch.seconds(since: indexStart)
             let start = Stopwatch.now()
-            let built = await MarfaReadSide.searchCorpusWithoutIndex(copy: context.marfa.copy)
+            let built = await MarfaReadSide.searchCorpus(copy: context.marfa.copy)
             context.facts["brute-force corpus build s"] = Stopwatch.seconds(since: start)
             context.facts["brute-force corpus bytes"] = Double(built.byteCount)
             let chooseStart = Stopwatch.now()

@@ -93,7 +93,7 @@ final class BenchSession {
         progress("load: marfa")
         let marfa = try await CopyHandle(url: URL(fileURLWithPath: directory + "/marfa-store"))
         let marfaLoad = try await marfa.load(items: dataset.items, edges: dataset.edges)
-        progress("load: sqlite (both FTS5 tables)")
+        progress("load: sqlite (three FTS5 tables)")
         let peer = try PeerStore.create(
             at: directory + "/peer.db", cacheKiB: plan.size >= 1_000_000 ? 6 << 20 : 4 << 20)
         let peerLoad = try peer.load(items: dataset.items, edges: dataset.edges)

@@ -3,14 +3,9 @@ import MarfaRules
 
 /// The Marfa side of `list` and `search`: the one place the runner calls the engine's reads.
 ///
-/// Lists go through `CopyActor.list(_:sort:)`, which walks the time sort index. Search stays a brute-force
-/// substring scan (`SearchCorpus`, labelled `caveat`), because the gate's agreed semantics are the trigram peer's
-/// substrings while the engine answers the instance's word and prefix semantics; its figures are never the
-/// engine's search.
+/// Lists go through `CopyActor.list(_:sort:)`, which walks the time sort index; search through
+/// `CopyActor.search(_:filters:limit:)`, which reads the word index.
 enum MarfaReadSide {
-    /// The label every search figure of ours carries until the gate shares the engine's search semantics.
-    static let caveat = "brute-force substring scan, not the engine's search"
-
     /// One list query as the engine's request: its filters and sort, built once so a timed call pays only the
     /// list itself (as the peer's statement is prepared once).
     struct ListRequest: Sendable {
@@ -57,22 +52,15 @@ enum MarfaReadSide {
         return request.limit.map { Array(ids.prefix($0)) } ?? ids
     }
 
-    /// The corpus a brute-force search scans, folded once from the actor's state (its build time is reported).
-    static func searchCorpusWithoutIndex(copy: CopyActor) async -> SearchCorpus {
+    /// The brute-force corpus, folded once from the actor's state: the query set's hit counts and the ceiling.
+    static func searchCorpus(copy: CopyActor) async -> SearchCorpus {
         let state = await copy.state
         return SearchCorpus(items: state.items.values)
     }
 
-    /// The first `limit` matches of `query` (id order, no ranking) and the number of matches.
-    static func searchByBruteForceWithoutIndex(
-        _ query: String, corpus: SearchCorpus, limit: Int
-    ) -> (ids: [String], total: Int) {
-        let found = corpus.matches(query)
-        return (found.prefix(limit).map { corpus.ids[$0] }, found.count)
-    }
-
-    /// Every id `query` matches, for the correctness gate.
-    static func searchAllByBruteForceWithoutIndex(_ query: String, corpus: SearchCorpus) -> Set<String> {
-        Set(corpus.matches(query).map { corpus.ids[$0] })
+    /// The engine's search for `query` with the default filters (active items), the best `limit` hits' ids in
+    /// rank order (the actor hop included).
+    static func search(_ query: String, copy: CopyActor, limit: Int) async throws -> [String] {
+        try await copy.search(query, filters: SearchFilters(), limit: limit).rows.map(\.item.id)
     }
 }

@@ -1,11 +1,14 @@
 import Glibc
+import MarfaEngine
 import MarfaRules
 
-/// The folded text of every searchable item laid end to end, scanned by brute force (no index).
+/// The normal form (`SearchText`) of every searchable item's search fields laid end to end, scanned by brute
+/// force: the model the query set's hit counts come from, and the size of the brute-force ceiling.
 ///
-/// Each item contributes its folded title, body and tags joined by spaces, each column ended by a zero byte, so a
-/// term (which never holds a zero byte) can match within one column only, as in the peer's FTS5 table. Items are
-/// kept in id order. A scan looks for the term's rarest byte with `memchr` and verifies with `memcmp`.
+/// Each item contributes the normal forms of its search fields (`SearchFields`: title, other string properties,
+/// tags), each ended by a zero byte, so a term's pattern (`SearchQuery.Term.pattern`, which never holds a zero
+/// byte) matches within one field only. Items are kept in id order. A scan looks for the pattern's rarest byte
+/// with `memchr` and verifies with `memcmp`.
 struct SearchCorpus: Sendable {
     /// The folded bytes.
     private(set) var bytes: [UInt8] = []
@@ -31,19 +34,13 @@ struct SearchCorpus: Sendable {
 
     /// The corpus positions of items matching `query` under `SearchSemantics`, in id order.
     func matches(_ query: String) -> [Int] {
-        let needles = SearchSemantics.terms(of: query).map(SearchSemantics.fold).filter { !$0.isEmpty }
-            .sorted { $0.count > $1.count }
+        let needles = SearchQuery(query).patterns.sorted { $0.count > $1.count }
         guard let first = needles.first else { return [] }
         var found = scan(first)
         for needle in needles.dropFirst() where !found.isEmpty {
             found = found.filter { contains(needle, document: $0) }
         }
         return found
-    }
-
-    /// How common `bytes` are in the corpus (the sum of their byte counts), to pick rare substrings.
-    func commonness(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.reduce(0) { $0 + byteCounts[Int($1)] }
     }
 
     /// A corpus of the first `limit` items, for cheap hit-rate estimates.
@@ -61,12 +58,10 @@ struct SearchCorpus: Sendable {
     private init() {}
 
     private mutating func append(_ item: Item) {
-        SearchSemantics.fold(item.properties["title"]?.string ?? "", into: &bytes)
-        bytes.append(0)
-        SearchSemantics.fold(item.properties["body"]?.string ?? "", into: &bytes)
-        bytes.append(0)
-        SearchSemantics.fold(item.tags.joined(separator: " "), into: &bytes)
-        bytes.append(0)
+        for field in SearchFields.of(item, BuiltInCatalog.snapshot) {
+            bytes.append(contentsOf: SearchText.normalize(field))
+            bytes.append(0)
+        }
         ids.append(item.id)
         starts.append(bytes.count)
     }

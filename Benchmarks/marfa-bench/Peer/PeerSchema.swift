@@ -4,6 +4,9 @@ enum PeerSchema {
     static let trigramTable = "search_trigram"
     /// The FTS5 table with the `porter unicode61` tokenizer (the reference's real search and its word semantics).
     static let porterTable = "search_porter"
+    /// The FTS5 table with `unicode61 remove_diacritics 2` over the engine's search fields: the agreed word
+    /// semantics the search gate compares (`SearchSemantics`). Filled at load only; writes leave it.
+    static let wordsTable = "search_words"
 
     /// The pragmas every connection sets: WAL, durable commits, a warm cache, in-memory temp tables.
     static func pragmas(cacheKiB: Int) -> String {
@@ -16,7 +19,7 @@ enum PeerSchema {
     }
 
     /// Tables and indexes: seq rowid, unique id, the `(type, timestamp)` indexes, state, tier, tags WITHOUT ROWID
-    /// with a tag index, the two edge indexes, and the two FTS5 tables keyed by seq.
+    /// with a tag index, the two edge indexes, and the three FTS5 tables keyed by seq.
     static let create = """
         CREATE TABLE items (
             seq INTEGER PRIMARY KEY,
@@ -54,6 +57,7 @@ enum PeerSchema {
         CREATE TABLE sync_cursor (k INTEGER PRIMARY KEY, event_id TEXT);
         CREATE VIRTUAL TABLE \(trigramTable) USING fts5(title, body, tags, tokenize = 'trigram');
         CREATE VIRTUAL TABLE \(porterTable) USING fts5(title, body, tags, tokenize = 'porter unicode61');
+        CREATE VIRTUAL TABLE \(wordsTable) USING fts5(title, body, tags, tokenize = 'unicode61 remove_diacritics 2');
         """
 
     /// Inserts or replaces an item row and answers its seq.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Compiles a search query to the peer's FTS5 SQL, for the trigram table (substring semantics, gated) and the
-/// porter table (the reference's word semantics, P-76: words as stems, the last as a prefix, or a quoted phrase).
+/// Compiles a search query to the peer's FTS5 SQL: the words table (the agreed word semantics, gated), the trigram
+/// table (substring semantics, timed) and the porter table (words as stems, the reference's real search, timed).
 enum PeerSearchSQL {
     /// The trigram SQL: `MATCH` on terms of 3 or more scalars, `LIKE` for shorter ones (trigram cannot index them);
     /// ranked by bm25 and cut to `limit` when given, else every match (for the gate).
@@ -52,7 +52,17 @@ enum PeerSearchSQL {
         return (sql, [expression])
     }
 
-    private static func quoted(_ term: String) -> String {
-        "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// The words-table SQL (`SearchSemantics`), ranked by bm25 and cut to `limit` (or every match when nil); a
+    /// query with no word selects nothing.
+    static func words(_ query: String, limit: Int?) -> (sql: String, bindings: [String]) {
+        let table = PeerSchema.wordsTable
+        guard let expression = SearchSemantics.wordsExpression(query) else { return ("SELECT id FROM items WHERE 0", []) }
+        var sql =
+            "SELECT i.id FROM \(table) JOIN items i ON i.seq = \(table).rowid WHERE \(table) MATCH ?1"
+            + " AND i.state = 'active'"
+        if let limit { sql += " ORDER BY \(table).rank LIMIT \(limit)" }
+        return (sql, [expression])
     }
+
+    private static func quoted(_ term: String) -> String { SearchSemantics.quoted(term) }
 }

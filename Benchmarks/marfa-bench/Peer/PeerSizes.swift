@@ -10,4 +10,6 @@ struct PeerSizes: Codable, Sendable {
     var trigramBytes = 0
     /// The porter FTS5 table and its shadow tables.
     var porterBytes = 0
+    /// The words FTS5 table (the search gate's) and its shadow tables.
+    var wordsBytes = 0
 }

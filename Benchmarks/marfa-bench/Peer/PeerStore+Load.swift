@@ -2,14 +2,15 @@ import Foundation
 import MarfaRules
 
 extension PeerStore {
-    /// Loads the dataset in transactions of `batch` rows, filling both FTS5 tables; answers the seconds it took.
+    /// Loads the dataset in transactions of `batch` rows, filling the three FTS5 tables; answers the seconds it took.
     func load(items: [Item], edges: [Edge], batch: Int = 2000) throws(BenchError) -> Double {
         let start = Stopwatch.now()
         try setSynchronous(.normal)
         for chunk in stride(from: 0, to: items.count, by: batch) {
             try begin()
             for item in items[chunk..<min(chunk + batch, items.count)] {
-                try upsert(item, trigram: true, porter: true)
+                let seq = try upsert(item, trigram: true, porter: true)
+                try indexWords(item, seq: seq)
             }
             try commit()
         }
@@ -34,6 +35,8 @@ extension PeerStore {
                 sizes.trigramBytes += bytes
             } else if name.hasPrefix(PeerSchema.porterTable) {
                 sizes.porterBytes += bytes
+            } else if name.hasPrefix(PeerSchema.wordsTable) {
+                sizes.wordsBytes += bytes
             } else {
                 sizes.rowBytes += bytes
             }

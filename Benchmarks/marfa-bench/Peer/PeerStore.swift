@@ -1,4 +1,5 @@
 import Foundation
+import MarfaEngine
 import MarfaRules
 
 /// The SQLite peer, in the same process: one connection, every call serialized, statements prepared once.
@@ -191,6 +192,18 @@ final class PeerStore {
         let statement = try connection.statement("SELECT count(*) FROM edges")
         guard try statement.step() else { return 0 }
         return Int(statement.integer(0))
+    }
+
+    /// Adds an item to the words table with the engine's search fields (title, other string properties, tags), as
+    /// the load does once; no write re-indexes it.
+    func indexWords(_ item: Item, seq: Int64) throws(BenchError) {
+        guard item.state != .trashed else { return }
+        let fields = SearchFields.of(item, BuiltInCatalog.snapshot)
+        let insert = try connection.statement(
+            "INSERT INTO \(PeerSchema.wordsTable) (rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)")
+        try insert.bind(1, seq)
+        for (index, field) in fields.enumerated() { try insert.bind(Int32(index + 2), field) }
+        try insert.run()
     }
 
     private func reindex(_ item: Item, seq: Int64, table: String) throws(BenchError) {

@@ -20,8 +20,7 @@ enum TableReport {
         for result in rows { lines.append(contentsOf: render(result)) }
         lines.append("")
         lines.append(
-            "† marks a figure with a caveat (search: a brute-force substring scan, never the engine's search); lists"
-                + " are the engine's indexed list."
+            "† marks a figure with a caveat; lists are the engine's indexed list, search the engine's search."
         )
         lines.append(
             "peer÷ours above 1: ours is faster (p50 time, or rate for batched rows). Rates are units per second.")
@@ -29,8 +28,9 @@ enum TableReport {
             "FTS = the trigram FTS5 table re-indexed in the same transaction. FULL fsyncs every commit (the"
                 + " journal's promise); NORMAL does not (the reference's shipped mode).")
         lines.append(
-            "Search semantics: marfa† and sqlite trigram = substring (gated, same id sets); porter = words/stems"
-                + " (P-76), timed only. Bands are exact hit rates over all items.")
+            "Search semantics: marfa and sqlite words (unicode61 remove_diacritics 2) = words, last word a prefix,"
+                + " phrases (P-76, no stems; gated, same id sets); trigram = substrings, porter = words/stems, timed"
+                + " only. Bands are exact hit rates under the gated semantics over all items.")
         lines.append("")
         lines.append("details:")
         for result in report.results where !result.extras.isEmpty || !result.notes.isEmpty {
@@ -72,7 +72,7 @@ enum TableReport {
             text +=
                 "\npeer      file \(Format.bytes(Double(sizes.fileBytes))) + WAL \(Format.bytes(Double(sizes.walBytes)));"
                 + " rows \(Format.bytes(Double(sizes.rowBytes))), trigram FTS \(Format.bytes(Double(sizes.trigramBytes))),"
-                + " porter FTS \(Format.bytes(Double(sizes.porterBytes)))"
+                + " porter FTS \(Format.bytes(Double(sizes.porterBytes))), words FTS \(Format.bytes(Double(sizes.wordsBytes)))"
         }
         let facts = report.facts.sorted { $0.key < $1.key }.map { "\($0.key) \(fact($0.key, $0.value))" }
         if !facts.isEmpty { text += "\nfacts     " + facts.joined(separator: "; ") }

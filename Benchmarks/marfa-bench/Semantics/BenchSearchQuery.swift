@@ -23,7 +23,7 @@ struct BenchSearchQuery: Codable, Sendable {
     /// How the query was made.
     enum Kind: String, Codable, Sendable {
         case word
-        case substring
+        case prefix = "word-prefix"
         case twoWords = "two-words"
         case lastWordPrefix = "last-word-prefix"
         case phrase

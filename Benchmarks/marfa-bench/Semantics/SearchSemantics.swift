@@ -1,13 +1,23 @@
-/// The search semantics both sides are gated on (substring, as the trigram peer answers), written once.
+/// The search semantics the benchmark gates on, written once: the instance's word semantics (P-76, P-77 without
+/// stems), as `SearchQuery` reads a query and the engine answers it.
 ///
-/// A query is trimmed; a query wholly in double quotes is one term (its inside, spaces kept); otherwise each
-/// whitespace-separated word is a term. An item matches when it is `active` (WC-50; the bin is never searched,
-/// WC-52) and every term occurs, case-folded, as a substring of one of its columns: title, body, or its tags joined
-/// by single spaces. Folding maps each Unicode scalar to its lower-case scalar when that is a single scalar (what
-/// SQLite's FTS5 trigram tokenizer does with `case_sensitive 0` on 3.40, which has no `remove_diacritics`).
-/// Terms shorter than 3 scalars are answered by the peer with `LIKE`, which folds ASCII only, so the query set
-/// keeps such terms ASCII.
+/// A query is trimmed; a query wholly in double quotes is one phrase of whole words; otherwise every
+/// whitespace-separated piece holding a letter or digit is a term, all must occur (any order, any column), each
+/// a whole word except the last, which is a prefix of a word. Words are split at everything but letters and
+/// digits and fold case and diacritics. An item matches when it is `active` (the default state; the bin is never
+/// searched, WC-52). The columns are the engine's search fields (`SearchFields`): the title, every other string
+/// property, the tags. The peer realizes this with an FTS5 table tokenized `unicode61 remove_diacritics 2`
+/// holding the same three columns, queried with `"piece"` terms, the last one `"piece"*`. FTS5 keeps letters the
+/// engine folds to others (`ß` → `ss`, `ł` → `l`, …: `foldedApart`), so no query holds one.
+///
+/// The substring helpers (`terms(of:)`, `fold`) serve the trigram peer, which is timed with its own substring
+/// semantics and not gated, and the list benchmark's `contains`.
+import MarfaRules
+
 enum SearchSemantics {
+    /// Letters the engine folds to other letters (`SearchText.fold`) and FTS5's `unicode61` keeps as they are.
+    static let foldedApart: Set<Unicode.Scalar> = Set("ßẞøØłŁæÆœŒıİđĐþÞ".unicodeScalars)
+
     /// The terms of `query` (not folded).
     static func terms(of query: String) -> [String] {
         let trimmed = query.trimmingWhitespace
@@ -16,6 +26,21 @@ enum SearchSemantics {
             if !inside.trimmingWhitespace.isEmpty { return [inside] }
         }
         return trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// The FTS5 expression of `query` under the agreed semantics, for the peer's words table: each piece that holds
+    /// a word quoted as typed (FTS5 folds and splits it as it does the text), the last one as a prefix, or the
+    /// phrase quoted whole; nil when the query holds no word (it matches nothing).
+    static func wordsExpression(_ query: String) -> String? {
+        let pieces = terms(of: query).filter { !SearchText.words($0).isEmpty }
+        guard let last = pieces.last else { return nil }
+        if isPhrase(query) { return quoted(last) }
+        return (pieces.dropLast().map(quoted) + [quoted(last) + "*"]).joined(separator: " ")
+    }
+
+    /// A term as an FTS5 string (inner quotes doubled).
+    static func quoted(_ term: String) -> String {
+        "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// Whether `query` is a quoted phrase.

@@ -89,6 +89,7 @@ extension CopyActor {
         let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
         if case .property(let name) = query.field { preparePropertySort(name) }
         let evaluator = try ListEvaluator(query: query, state: state)
+        if !ContainsCandidates.required(by: query).isEmpty { prepareTrigramIndex() }
         let indexed = IndexedList(query: query, state: state, indexes: indexes, evaluator: evaluator).rows()
         return Rows(rows: indexed ?? evaluator.rows(), completeness: completeness)
     }

@@ -235,8 +235,13 @@ package actor CopyActor {
         }
     }
 
-    /// Builds the text index now if no search has asked for it yet.
+    /// Builds the word index search reads now if no search has asked for it yet.
     package func prepareTextIndex() {
+        indexes.buildWords(state: state)
+    }
+
+    /// Builds the trigram index `contains` conditions read now if no list has asked for it yet.
+    package func prepareTrigramIndex() {
         indexes.buildText(state: state)
     }
 

@@ -2,9 +2,11 @@ import MarfaRules
 
 extension CopyActor {
     /// Searches the indexed text (name, other text properties, tags) of every row out of the bin, best match first
-    /// (seed 000 "Read items", WC-52, WC-54): trigram candidates, verified against the text, ranked by bm25.
+    /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index, verified against the text only when
+    /// a term spans several words and its bound could still enter, ranked by bm25, the best `limit` kept as they
+    /// come.
     ///
-    /// The first search builds the text index; later writes keep it current.
+    /// The first search builds the word index; later writes keep it current. Each hit lays out its excerpt when read.
     package func search(_ text: String, filters: SearchFilters, limit: Int) throws(MarfaError) -> Rows<SearchHit> {
         let completeness = try readCompleteness()
         let query = try ListQuery(
@@ -13,28 +15,40 @@ extension CopyActor {
         let search = SearchQuery(text)
         guard !search.isEmpty, limit > 0 else { return Rows(rows: [], completeness: completeness) }
         prepareTextIndex()
-        guard let index = indexes.text else { return Rows(rows: [], completeness: completeness) }
-        let candidates = index.candidates(for: search)
+        guard let index = indexes.words else { return Rows(rows: [], completeness: completeness) }
+        let candidates = SearchCandidates(search, in: index)
         let scorer = SearchScorer(
-            rowCount: index.rowCount, totalLength: index.totalLength,
-            termRowCounts: search.patterns.map { index.candidates(for: $0)?.count ?? index.rowCount })
-        var scored: [(score: Double, item: Item)] = []
-        let rows: [RowID] = candidates.map(\.rows) ?? state.items.rows.map(\.row)
-        for row in rows {
-            guard let item = state.items[row: row], item.state != .trashed,
-                evaluator.matches(item)
+            rowCount: index.rowCount, totalLength: index.totalLength, termRowCounts: candidates.termRowCounts)
+        var best = SearchTopHits(limit: limit)
+        var counts = [Int](repeating: 0, count: search.terms.count)
+        var cursors = candidates.startCursors
+        for (position, row) in candidates.rows.enumerated() {
+            // Exact counts give the score; a phrase's bound gives a score no lower, so a row it keeps out cannot
+            // enter, and its text is never read.
+            candidates.fill(&counts, at: position, cursors: &cursors)
+            let bound = scorer.score(termCounts: counts, length: index.length(of: row))
+            guard best.admits(bound, id: { state.items[row: row]?.id }), let item = item(at: row), evaluator.matches(item)
             else { continue }
-            let fields = SearchFields.of(item, state.catalog)
-            guard let frequencies = search.frequencies(in: fields) else { continue }
-            scored.append((scorer.score(frequencies: frequencies, length: index.length(of: row)), item))
+            if candidates.isExact {
+                best.insert(item, score: bound, matches: counts.reduce(0, +))
+            } else if let frequencies = search.frequencies(in: SearchFields.of(item, state.catalog)) {
+                best.insert(
+                    item, score: scorer.score(frequencies: frequencies, length: index.length(of: row)),
+                    matches: frequencies.counts.reduce(0, +))
+            }
         }
-        scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.item.id < $1.item.id }
-        let hits = scored.prefix(limit).map { entry in
-            let fields = SearchFields.of(entry.item, state.catalog)
-            return SearchHit(
-                item: entry.item, score: entry.score, snippet: SearchExcerpt.snippet(of: fields, query: search),
-                excerpt: SearchExcerpt.excerpt(of: fields, query: search))
+        let hits = best.entries.map { entry in
+            SearchHit(
+                item: entry.item, score: entry.score,
+                titleField: state.catalog.titleField(of: entry.item.type) ?? "title", query: search,
+                matches: entry.matches)
         }
-        return Rows(rows: Array(hits), completeness: completeness)
+        return Rows(rows: hits, completeness: completeness)
+    }
+
+    /// The item of an indexed row, unless it is in the bin (never searched, WC-52).
+    private func item(at row: RowID) -> Item? {
+        guard let item = state.items[row: row], item.state != .trashed else { return nil }
+        return item
     }
 }

@@ -21,6 +21,9 @@ package struct IndexedList {
         let filter = RowFilter(
             query: query, indexes: indexes, items: state.items, catalog: state.catalog,
             subtree: evaluator.subtree)
+        if let contained = ContainsCandidates.rows(for: query, in: indexes), contained.count <= smallSetLimit {
+            return fromSmallSet(contained, filter: filter)
+        }
         if let candidates = filter.candidates, candidates.count <= smallSetLimit {
             return fromSmallSet(candidates, filter: filter)
         }

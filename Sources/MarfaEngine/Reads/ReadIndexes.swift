@@ -2,8 +2,8 @@ import MarfaRules
 
 /// The indexes the copy's reads walk, kept current on every change: per-row facts, postings by type, state, tier,
 /// source and tag, a sort index per time field, property sort indexes (built on the first sort by a property),
-/// and the text index for search and `contains` (built on the first search). Every index stores the rows of
-/// `CopyState.items`, never ids.
+/// the word index for search and the trigram index for `contains` (each built on its first use, then kept
+/// current). Every index stores the rows of `CopyState.items`, never ids.
 ///
 /// They are derived from `CopyState` and never persisted; a snapshot captures only the state.
 package struct ReadIndexes: Sendable {
@@ -14,8 +14,12 @@ package struct ReadIndexes: Sendable {
     private(set) var occurred = SortIndex<Int64>()
     private(set) var tags = PostingsIndex<String>()
     private(set) var properties = PropertySortIndexes()
-    /// The text index, or nil until the first search asks for it.
+    /// The trigram index, or nil until the first `contains` asks for it.
     private(set) var text: TrigramIndex?
+    /// The word index search reads, or nil until the first search asks for it.
+    private(set) var words: WordIndex?
+    /// Rows by the names of their properties a `contains` reads but the trigram index does not hold as text.
+    private(set) var unindexedText = PostingsIndex<String>()
 
     /// Empty indexes.
     package init() {}
@@ -42,18 +46,44 @@ package struct ReadIndexes: Sendable {
         }
         if old?.tags != new?.tags { tags.update(row, from: old?.tags ?? [], to: new?.tags ?? []) }
         properties.reflect(row, old: old, new: new)
-        if text != nil { reflectText(row: row, old: old, new: new, catalog: catalog) }
+        unindexedText.update(row, from: old.map(Self.unindexedText) ?? [], to: new.map(Self.unindexedText) ?? [])
+        if text != nil || words != nil { reflectText(row: row, old: old, new: new, catalog: catalog) }
     }
 
-    /// Builds the text index over every item out of the bin, if it is not built yet (WC-52).
+    /// Builds the word index over every item out of the bin, if it is not built yet (WC-52).
+    /// - Complexity: O(total text) the first time, O(1) after.
+    package mutating func buildWords(state: CopyState) {
+        guard words == nil else { return }
+        var index = WordIndex()
+        index.insert(contentsOf: Self.searchableRows(state))
+        words = index
+    }
+
+    /// Builds the trigram index over every item out of the bin, if it is not built yet, for `contains`.
     /// - Complexity: O(total text) the first time, O(1) after.
     package mutating func buildText(state: CopyState) {
         guard text == nil else { return }
         var index = TrigramIndex()
-        index.insert(contentsOf: state.items.rows.filter { $0.item.state != .trashed }.map { entry in
-            (row: entry.row, fields: SearchFields.of(entry.item, state.catalog))
-        })
+        index.insert(contentsOf: Self.searchableRows(state))
         text = index
+    }
+
+    /// Every row out of the bin with its search fields, what the text indexes are built from.
+    private static func searchableRows(_ state: CopyState) -> [(row: RowID, fields: [String])] {
+        state.items.rows.filter { $0.item.state != .trashed }.map { entry in
+            (row: entry.row, fields: SearchFields.of(entry.item, state.catalog))
+        }
+    }
+
+    /// The rows holding a property `name` that a `contains` reads but the trigram index does not hold as text.
+    package func rows(withUnindexedText name: String) -> RowSet { unindexedText.rows(for: name) }
+
+    /// The names of `item`'s properties that are not null and not held as search text: numbers, Booleans, arrays,
+    /// objects, and a thumbnail.
+    static func unindexedText(of item: Item) -> [String] {
+        item.properties.compactMap { name, value in
+            value != .null && (value.string == nil || name == "thumbnail") ? name : nil
+        }
     }
 
     /// Builds the sort index of property `name`, if it is not built yet.
@@ -89,8 +119,14 @@ package struct ReadIndexes: Sendable {
         try facts.checkTimes(updated, field: .updatedAt)
         try facts.checkTimes(occurred, field: .occurredAt)
         try properties.checkInvariants(items: state.items)
-        try text?.checkInvariants()
+        // The text indexes take time in proportion to all the text to check, so a long run of commits checks them
+        // at its first 64 commits and every 64th after.
+        if state.commitCount < 64 || state.commitCount % 64 == 0 {
+            try text?.checkInvariants()
+            try words?.checkInvariants()
+        }
         try tags.checkInvariants()
+        try unindexedText.checkInvariants()
         try IndexCorruption.check(created.count == state.items.count, "created index misses rows")
         try IndexCorruption.check(updated.count == state.items.count, "updated index misses rows")
         try IndexCorruption.check(occurred.count == state.items.count, "occurred index misses rows")
@@ -107,27 +143,24 @@ package struct ReadIndexes: Sendable {
     private mutating func reflectText(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
         switch (old, new) {
         case (nil, let new?):
-            if new.state != .trashed { text?.insert(row: row, fields: SearchFields.of(new, catalog)) }
-        case (_?, nil): text?.remove(row: row)
+            guard new.state != .trashed else { return }
+            let fields = SearchFields.of(new, catalog)
+            text?.insert(row: row, fields: fields)
+            words?.update(row: row, fields: fields)
+        case (_?, nil):
+            text?.remove(row: row)
+            words?.remove(row: row)
         case (let old?, let new?):
             if new.state == .trashed {
                 text?.remove(row: row)
+                words?.remove(row: row)
             } else if old.state == .trashed || SearchFields.of(old, catalog) != SearchFields.of(new, catalog) {
-                text?.update(row: row, fields: SearchFields.of(new, catalog))
+                let fields = SearchFields.of(new, catalog)
+                text?.update(row: row, fields: fields)
+                words?.update(row: row, fields: fields)
             }
         case (nil, nil): return
         }
     }
 }
 
-/// The text a row is searched by, in `SearchField` order: its name, its other text properties, its tags.
-package enum SearchFields {
-    /// The three fields of an item.
-    package static func of(_ item: Item, _ catalog: CatalogSnapshot) -> [String] {
-        let titleField = catalog.titleField(of: item.type) ?? "title"
-        let title = item.properties[titleField]?.string ?? ""
-        let body = item.properties.keys.sorted().filter { $0 != titleField && $0 != "thumbnail" }
-            .compactMap { item.properties[$0]?.string }.joined(separator: "\n")
-        return [title, body, item.tags.joined(separator: " ")]
-    }
-}

@@ -15,21 +15,50 @@ package enum SearchExcerpt {
     /// `maxWords` words starting a few words before its first match, with `...` where the field is cut. A row
     /// with no match shows the start of its first field that holds a word.
     /// - Complexity: O(total length of the fields × terms).
-    package static func excerpt(of fields: [String], query: SearchQuery, maxWords: Int = maxWords) -> [Run] {
-        var best: (text: Layout, matches: [Range<Int>])?
-        for field in fields {
-            let layout = Layout(field)
-            guard !layout.wordStarts.isEmpty else { continue }
-            let matches = layout.matches(of: query)
-            if best == nil || matches.count > (best?.matches.count ?? 0) {
-                best = (layout, matches)
-            }
-        }
-        guard let best else { return [] }
-        return best.text.runs(marking: best.matches, maxWords: max(1, maxWords))
+    ///
+    /// `totalMatches`, when the caller knows how often the query's terms occur in all the fields together (the
+    /// word index does), spares scanning the longest field: its count is what the others leave.
+    package static func excerpt(
+        of fields: [String], query: SearchQuery, maxWords: Int = maxWords, totalMatches: Int? = nil
+    ) -> [Run] {
+        excerpt(of: fields, query: query, maxWords: maxWords, windowed: true, totalMatches: totalMatches)
     }
 
-    /// The excerpt as HTML: `& < > " '` escaped, each matched run inside `<mark>…</mark>`, no other markup.
+    /// The excerpt, laying out only the words around the first match (`windowed`) or the whole field: both
+    /// answer the same, the whole field is the reference the window is tested against.
+    /// - Complexity: a matcher pass over each field per term, then O(window) (O(field) unwindowed).
+    static func excerpt(
+        of fields: [String], query: SearchQuery, maxWords: Int, windowed: Bool, totalMatches: Int? = nil
+    ) -> [Run] {
+        let maxWords = max(1, maxWords)
+        let longest = totalMatches == nil ? nil : fields.indices.max { fields[$0].utf8.count < fields[$1].utf8.count }
+        var counts = fields.indices.map { index -> Int in
+            guard index != longest else { return 0 }
+            var text = fields[index]
+            return text.withUTF8 { utf8 in query.rawTerms.reduce(0) { $0 + SearchText.occurrences(of: $1, in: utf8) } }
+        }
+        if let longest, let totalMatches { counts[longest] = max(0, totalMatches - counts.reduce(0, +)) }
+        var best: (field: Int, matches: Int)?
+        for (index, field) in fields.enumerated() {
+            var text = field
+            let holdsWord = counts[index] > 0 || text.withUTF8 { SearchText.holdsWord($0) }
+            if holdsWord && (best == nil || counts[index] > (best?.matches ?? 0)) { best = (index, counts[index]) }
+        }
+        guard let best else { return [] }
+        var text = fields[best.field]
+        return text.withUTF8 { utf8 -> [Run] in
+            guard windowed else { return Layout(utf8[...], base: 0, reachesEnd: true).runs(query, maxWords: maxWords) }
+            let first = query.rawTerms.compactMap { SearchText.firstOccurrence(of: $0, in: utf8) }.min() ?? 0
+            let longest = query.terms.map(\.words.count).max() ?? 1
+            let start = SearchText.wordStart(in: utf8, words: maxWords, before: first)
+            let end = SearchText.wordStart(in: utf8, words: maxWords + longest + 1, after: first)
+            return Layout(utf8[start..<end], base: start, reachesEnd: end == utf8.count)
+                .runs(query, maxWords: maxWords)
+        }
+    }
+
+    /// The excerpt as HTML: `& < > " '` escaped, each matched run inside `<mark>…</mark>`, no other markup
+    /// (`html(excerpt(…))`; a caller wanting both computes the excerpt once).
     /// - Complexity: as `excerpt(of:query:maxWords:)`.
     package static func snippet(of fields: [String], query: SearchQuery, maxWords: Int = maxWords) -> String {
         html(excerpt(of: fields, query: query, maxWords: maxWords))
@@ -56,10 +85,15 @@ package enum SearchExcerpt {
         return html
     }
 
-    /// A field's text with its normal form and where each word sits in both.
+    /// A stretch of a field's text (whole words, from a word start or the field's start) with its normal form and
+    /// where each word sits in both.
     struct Layout {
-        /// The field's UTF-8 bytes.
+        /// The stretch's UTF-8 bytes.
         let utf8: [UInt8]
+        /// Where the stretch starts in the field.
+        let base: Int
+        /// Whether the stretch runs to the field's end.
+        let reachesEnd: Bool
         /// The field's normal form.
         let normalized: [UInt8]
         /// Each word's offset in `normalized` (at its first byte, after the space before it).
@@ -67,13 +101,12 @@ package enum SearchExcerpt {
         /// Each word's byte range in `utf8`.
         let rawRanges: [Range<Int>]
 
-        /// Lays out `text`.
-        init(_ text: String) {
+        /// Lays out `stretch`, which starts `base` bytes into its field.
+        init(_ stretch: Slice<UnsafeBufferPointer<UInt8>>, base: Int, reachesEnd: Bool) {
             var normalized: [UInt8] = []
             var wordStarts: [Int] = []
             var rawRanges: [Range<Int>] = []
-            var text = text
-            let utf8 = text.withUTF8 { Array($0) }
+            let utf8 = Array(stretch)
             utf8.withUnsafeBufferPointer { buffer in
                 var inWord = false
                 SearchText.forEachScalar(in: buffer) { start, end, entry in
@@ -97,6 +130,8 @@ package enum SearchExcerpt {
             }
             if !normalized.isEmpty { normalized.append(SearchText.space) }
             self.utf8 = utf8
+            self.base = base
+            self.reachesEnd = reachesEnd
             self.normalized = normalized
             self.wordStarts = wordStarts
             self.rawRanges = rawRanges
@@ -126,22 +161,24 @@ package enum SearchExcerpt {
             return low < wordStarts.count && wordStarts[low] == offset ? low : nil
         }
 
-        /// The runs of a window of at most `maxWords` words (and `maxBytes` bytes) around the first match.
-        func runs(marking matches: [Range<Int>], maxWords: Int) -> [Run] {
+        /// The runs of a window of at most `maxWords` words (and `maxBytes` bytes) around the first match of
+        /// `query`, cut marks judged against the whole field.
+        func runs(_ query: SearchQuery, maxWords: Int) -> [Run] {
+            let matches = matches(of: query)
             let wordCount = wordStarts.count
             let first = matches.first?.lowerBound ?? 0
             var startWord = max(0, first - maxWords / 4)
             let endWord = min(wordCount, startWord + maxWords)
             startWord = max(0, min(startWord, endWord - maxWords))
-            var start = startWord == 0 ? 0 : rawRanges[startWord].lowerBound
-            var end = endWord == wordCount ? utf8.count : rawRanges[endWord - 1].upperBound
+            var start = startWord == 0 && base == 0 ? 0 : rawRanges[startWord].lowerBound
+            var end = endWord == wordCount && reachesEnd ? utf8.count : rawRanges[endWord - 1].upperBound
             if end - start > maxBytes {
                 let anchor = matches.first.map { rawRanges[$0.lowerBound].lowerBound } ?? start
                 start = scalarBoundary(atOrAfter: max(start, anchor - maxBytes / 4))
                 end = scalarBoundary(atOrBefore: min(end, start + maxBytes))
             }
-            let cutBefore = start > 0
-            let cutAfter = end < utf8.count
+            let cutBefore = base + start > 0
+            let cutAfter = end < utf8.count || !reachesEnd
             var runs: [Run] = []
             var cursor = start
             var pending = cutBefore ? SearchExcerpt.ellipsis : ""

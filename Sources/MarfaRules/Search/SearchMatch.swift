@@ -24,7 +24,30 @@ extension SearchText {
     /// How many times `term` occurs in `utf8`.
     /// - Complexity: O(n) scanning eight bytes per step in ASCII stretches, plus a check per hit.
     static func occurrences(of term: RawTerm, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let first = term.words.first?.first, let base = utf8.baseAddress else { return 0 }
+        var found = 0
+        forEachOccurrence(of: term, in: utf8) { _ in
+            found += 1
+            return true
+        }
+        return found
+    }
+
+    /// The byte offset in `utf8` where `term` first occurs (its first word's first scalar), or nil.
+    /// - Complexity: as `occurrences(of:in:)`, stopping at the first hit.
+    static func firstOccurrence(of term: RawTerm, in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        var first: Int?
+        forEachOccurrence(of: term, in: utf8) { offset in
+            first = offset
+            return false
+        }
+        return first
+    }
+
+    /// Calls `body` with the offset of each occurrence of `term` in `utf8`, in order, while it answers true.
+    private static func forEachOccurrence(
+        of term: RawTerm, in utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool
+    ) {
+        guard let first = term.words.first?.first, let base = utf8.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         let count = utf8.count
         let lowBits: UInt64 = 0x0101_0101_0101_0101
@@ -36,7 +59,6 @@ extension SearchText {
         let anySecond: UInt64 = term.words[0].count > 1 ? 0 : highBits
         // An ASCII chunk cannot start a term whose first byte is not ASCII: its hits are always empty.
         let asciiStart: UInt64 = first < 0x80 ? ~0 : 0
-        var found = 0
         var index = 0
         while index + 9 <= count {
             // The tight loop: skip ASCII chunks without a hit, eight bytes a step.
@@ -60,40 +82,43 @@ extension SearchText {
             }
             guard index + 9 <= count else { break }
             if wide {
-                found += scanScalars(term, first: first, in: utf8, from: index, to: index + 8)
+                guard scanScalars(term, first: first, in: utf8, from: index, to: index + 8, body) else { return }
             } else {
                 while hits != 0 {
-                    if matches(term, in: utf8, at: index + hits.trailingZeroBitCount >> 3) { found += 1 }
+                    let offset = index + hits.trailingZeroBitCount >> 3
+                    if matches(term, in: utf8, at: offset) && !body(offset) { return }
                     hits &= hits &- 1
                 }
             }
             index += 8
         }
-        return found + scanScalars(term, first: first, in: utf8, from: index, to: count)
+        _ = scanScalars(term, first: first, in: utf8, from: index, to: count, body)
     }
 
-    /// Checks every scalar starting in `start..<end` that folds to a piece beginning with `first`.
+    /// Checks every scalar starting in `start..<end` that folds to a piece beginning with `first`, calling `body`
+    /// with each hit; answers false when `body` asked to stop.
     private static func scanScalars(
-        _ term: RawTerm, first: UInt8, in utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
-    ) -> Int {
-        var found = 0
+        _ term: RawTerm, first: UInt8, in utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        _ body: (Int) -> Bool
+    ) -> Bool {
+        let table = asciiWordBytes
         var index = start
         while index < end {
             let byte = utf8[index]
             let candidate: Bool
             if byte < 0x80 {
-                candidate = asciiWordBytes[Int(byte)] == first
+                candidate = table[Int(byte)] == first
             } else if byte >= 0xC0 {
                 let entry = scalarEntry(in: utf8, at: index).entry
                 candidate = entry != SearchFold.separatorEntry && entry != SearchFold.markEntry
-                    && foldedBytes(entry).first == first
+                    && firstFoldedByte(entry) == first
             } else {
                 candidate = false
             }
-            if candidate && matches(term, in: utf8, at: index) { found += 1 }
+            if candidate && matches(term, in: utf8, at: index) && !body(index) { return false }
             index += 1
         }
-        return found
+        return true
     }
 
     /// The fold-table entry and byte length of the scalar starting at `index`.
@@ -118,6 +143,22 @@ extension SearchText {
             value = value << 6 | UInt32(utf8[next] & 0x3F)
         }
         return (SearchFold.entry(value), end - index)
+    }
+
+    /// The first UTF-8 byte a word entry folds to (0 for an empty expansion), without spelling the rest.
+    @inline(__always)
+    static func firstFoldedByte(_ entry: UInt32) -> UInt8 {
+        var value = entry
+        if entry >= 0x80 && entry & SearchFold.expansionFlag != 0 {
+            guard let first = SearchFold.shared.expansions[Int(entry & ~SearchFold.expansionFlag)].first else { return 0 }
+            value = first.value
+        }
+        switch value {
+        case ..<0x80: return UInt8(value)
+        case ..<0x800: return UInt8(0xC0 | value >> 6)
+        case ..<0x1_0000: return UInt8(0xE0 | value >> 12)
+        default: return UInt8(0xF0 | value >> 18)
+        }
     }
 
     /// The UTF-8 bytes a word entry folds to.

@@ -47,15 +47,33 @@ package struct SearchScorer: Sendable, Hashable {
     /// The score of a row `length` words long whose terms occur as `frequencies` counts.
     /// - Complexity: O(terms × fields).
     package func score(frequencies: TermFrequencies, length: Int) -> Double {
+        let counted = frequencies.fieldCount > 0 ? frequencies.counts.count / frequencies.fieldCount : 0
+        let weighted = (0..<counted).map { term in
+            frequencies.counts(ofTerm: term).enumerated().reduce(0.0) { total, entry in
+                total + Double(entry.element) * (SearchField(rawValue: entry.offset)?.weight ?? 1)
+            }
+        }
+        return score(weightedCounts: weighted, length: length)
+    }
+
+    /// The score of a row `length` words long in which term `i` occurs `termCounts[i]` times over all its fields
+    /// (every field weighs the same, so a count summed over the fields is its weighted count).
+    /// - Complexity: O(terms).
+    package func score(termCounts: [Int], length: Int) -> Double {
         let norm = Self.k1 * (1 - Self.b + Self.b * Double(length) / averageLength)
         var total = 0.0
-        let counted = frequencies.fieldCount > 0 ? frequencies.counts.count / frequencies.fieldCount : 0
-        for term in 0..<min(idf.count, counted) {
-            var weighted = 0.0
-            for (field, count) in frequencies.counts(ofTerm: term).enumerated() {
-                weighted += Double(count) * (SearchField(rawValue: field)?.weight ?? 1)
-            }
-            total += idf[term] * weighted * (Self.k1 + 1) / (weighted + norm)
+        for (term, count) in zip(idf, termCounts) {
+            let weighted = Double(count)
+            total += term * weighted * (Self.k1 + 1) / (weighted + norm)
+        }
+        return total
+    }
+
+    private func score(weightedCounts: [Double], length: Int) -> Double {
+        let norm = Self.k1 * (1 - Self.b + Self.b * Double(length) / averageLength)
+        var total = 0.0
+        for (term, weighted) in zip(idf, weightedCounts) {
+            total += term * weighted * (Self.k1 + 1) / (weighted + norm)
         }
         return total
     }

@@ -3,7 +3,7 @@ import Marfa
 
 extension DeviceCommand {
     /// `changes --for s`: a reading handle that prints `{"watching":true}`, then one line per save by the writer
-    /// process, and `{"watching":false,"saves":N}` when the time is up or on SIGINT (device-cli, Decision 0014).
+    /// process, and `{"watching":false,"saves":N}` when the time is up or on SIGINT (device-cli, Decision 0015).
     static let changesCommand = DeviceCommand(
         words: ["changes"],
         spec: CommandSpec(

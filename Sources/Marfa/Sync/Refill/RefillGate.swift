@@ -5,7 +5,7 @@ import MarfaEngine
 /// `.needsHydration`, and nothing changes.
 ///
 /// A pure judgement over what the follow found; the checks run in the order below, and the first that fails names
-/// the reason (Decision 0013).
+/// the reason (Decision 0014).
 package struct RefillGate: Sendable {
     /// The instance id the copy was filled from.
     package var storedInstanceId: String?

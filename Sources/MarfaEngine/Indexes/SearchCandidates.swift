@@ -1,0 +1,52 @@
+import MarfaRules
+
+/// The rows a search query can match, as the word index answers it: for a query whose terms are all one word
+/// (each a whole word or the last-word prefix) the rows are exactly the matches and each term's occurrences are
+/// known; a term of several words (a phrase, a word folding into pieces) contributes the rows holding all its
+/// words, to be verified against the text, and a bound on its occurrences (those of its least frequent word).
+package struct SearchCandidates: Sendable {
+    /// The rows holding every term's words, ascending.
+    package var rows: [RowID]
+    /// Per term, in query order, the postings of each of its words (the last one's prefix union for a prefix).
+    package var wordPostings: [[WordIndex.Postings]]
+    /// Per term, the rows it occurs in (exact for a one-word term, the rows holding all its words otherwise),
+    /// for the inverse document frequency.
+    package var termRowCounts: [Int]
+
+    /// Whether `rows` are exactly the matches and every term's counts are known.
+    package var isExact: Bool { wordPostings.allSatisfy { $0.count == 1 } }
+
+    /// The candidates of `query` in `index`.
+    /// - Complexity: O(term look-ups) plus the intersection, smallest list first, galloping through the others.
+    package init(_ query: SearchQuery, in index: WordIndex) {
+        wordPostings = query.terms.map { term in
+            term.words.enumerated().map { position, word in
+                let bytes = Array(word.utf8)
+                let isPrefix = term.isPrefix && position == term.words.count - 1
+                return isPrefix ? index.postings(ofPrefix: bytes) : index.postings(of: bytes)
+            }
+        }
+        let lists = wordPostings.map { words in WordIndex.intersection(of: words.map(\.rows)) }
+        termRowCounts = lists.map(\.count)
+        rows = WordIndex.intersection(of: lists)
+    }
+
+    /// Cursors for `fill(_:at:cursors:)`: one position per word of each term, all at the start.
+    package var startCursors: [[Int]] { wordPostings.map { [Int](repeating: 0, count: $0.count) } }
+
+    /// Writes into `counts` how often each term occurs in the candidate at `position` of `rows`: exactly for a
+    /// one-word term, at most (its least frequent word's count) for a longer one. `cursors` (from `startCursors`)
+    /// advance as candidates are read in order.
+    /// - Complexity: O(words × log gap).
+    package func fill(_ counts: inout [Int], at position: Int, cursors: inout [[Int]]) {
+        let row = rows[position]
+        for (term, words) in wordPostings.enumerated() {
+            var least = Int.max
+            for (word, postings) in words.enumerated() {
+                cursors[term][word] = WordIndex.gallop(postings.rows, from: cursors[term][word], to: row)
+                least = min(least, Int(postings.counts[cursors[term][word]]))
+            }
+            counts[term] = least
+        }
+    }
+}

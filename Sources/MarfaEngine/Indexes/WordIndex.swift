@@ -1,0 +1,401 @@
+import Glibc
+import MarfaRules
+
+/// Folded word → the rows holding it, with how often: the index a search finds its rows in (P-76, P-77).
+///
+/// A row's words are the words of its fields' normal forms (`SearchText`), so a one-word term is answered
+/// exactly from the postings, with no look at the text: a whole word by its own postings, a last-word prefix by
+/// the union of the postings of every word it begins (a range of the sorted dictionary). A term of several words
+/// (a phrase, or a word that folds into pieces, `e-mail`) gets the intersection of its words' rows as candidates,
+/// which the caller verifies against the text.
+///
+/// Word ids are dense and never reused: a word whose last row goes keeps its id with empty postings, so the sorted
+/// dictionary never reorders. Words added since the dictionary was last sorted wait in a short list that prefix
+/// look-ups scan, and are merged in when it grows. Each row keeps its word ids (ascending, as varint gaps), so a
+/// removal or an edit touches only the postings of the words it held.
+package struct WordIndex: Sendable {
+    /// One word's rows, ascending, with the word's occurrences in each.
+    package struct Postings: Sendable {
+        /// The rows, ascending.
+        package var rows: [RowID] = []
+        /// How often the word occurs in each row, aligned with `rows`.
+        package var counts: [UInt32] = []
+    }
+
+    /// How many new words wait unsorted before they are merged into the sorted dictionary.
+    static let unsortedLimit = 256
+
+    /// A word as a dictionary key: its bytes, hashed once (FNV-1a) rather than byte by byte.
+    struct Key: Hashable, Sendable {
+        /// The folded word.
+        let bytes: [UInt8]
+        /// FNV-1a of `bytes`.
+        let hash: UInt64
+
+        /// The key of `bytes`.
+        init(_ bytes: [UInt8]) {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            self.bytes = bytes
+            self.hash = hash
+        }
+
+        /// Hashes the precomputed hash alone.
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        /// Keys are equal when their bytes are.
+        static func == (left: Key, right: Key) -> Bool { left.hash == right.hash && left.bytes == right.bytes }
+    }
+
+    /// Word ids by word.
+    private var ids: [Key: UInt32] = [:]
+    /// The word of each id.
+    private var words: [[UInt8]] = []
+    /// The postings of each id.
+    private var postings: [Postings] = []
+    /// Word ids in byte order of their words.
+    private var sorted: [UInt32] = []
+    /// Word ids not yet merged into `sorted`.
+    private var unsorted: [UInt32] = []
+    /// Each row's distinct word ids as `TrigramIndex.encode` gaps, nil for a row not indexed.
+    private var records: [[UInt8]?] = []
+    /// Each row's length in words (0 for a row not indexed).
+    private var lengths: [UInt32] = []
+    /// Scratch: a field's normal form.
+    private var normalized: [UInt8] = []
+
+    /// How many rows are indexed.
+    package private(set) var rowCount = 0
+    /// How many words the indexed rows hold in all, for the average length ranking divides by.
+    package private(set) var totalLength = 0
+
+    /// An empty index.
+    package init() {}
+
+    /// Indexes many rows at once (a first build): rows are taken in ascending order so every postings list only
+    /// grows at its end. Rows already indexed are updated.
+    /// - Complexity: O(total text) plus a sort of the rows and of the new words.
+    package mutating func insert(contentsOf rows: [(row: RowID, fields: [String])]) {
+        for (row, fields) in rows.sorted(by: { $0.row < $1.row }) { update(row: row, fields: fields, merging: false) }
+        mergeUnsorted()
+    }
+
+    /// Indexes `row` with the text of `fields`, replacing what it held; only the postings of words that appear,
+    /// go or change count are touched.
+    /// - Complexity: O(text length + distinct words × log rows).
+    package mutating func update(row: RowID, fields: [String]) {
+        update(row: row, fields: fields, merging: true)
+    }
+
+    /// `update(row:fields:)`, merging new words into the sorted dictionary when they pass `unsortedLimit` only when
+    /// `merging` (a bulk insert merges once at its end).
+    private mutating func update(row: RowID, fields: [String], merging: Bool) {
+        let (wordIDs, counts, length) = extract(fields)
+        let old = record(of: row).map(TrigramIndex.decode) ?? []
+        var oldIndex = 0
+        var newIndex = 0
+        while oldIndex < old.count || newIndex < wordIDs.count {
+            if newIndex == wordIDs.count || (oldIndex < old.count && old[oldIndex] < wordIDs[newIndex]) {
+                removePosting(row, from: old[oldIndex])
+                oldIndex += 1
+            } else {
+                setPosting(row, count: counts[newIndex], in: wordIDs[newIndex])
+                if oldIndex < old.count && old[oldIndex] == wordIDs[newIndex] { oldIndex += 1 }
+                newIndex += 1
+            }
+        }
+        if record(of: row) == nil {
+            rowCount += 1
+        } else {
+            totalLength -= Int(lengths[Int(row)])
+        }
+        while records.count <= Int(row) {
+            records.append(nil)
+            lengths.append(0)
+        }
+        records[Int(row)] = TrigramIndex.encode(wordIDs)
+        lengths[Int(row)] = length
+        totalLength += Int(length)
+        if merging && unsorted.count > Self.unsortedLimit { mergeUnsorted() }
+    }
+
+    /// Removes `row` from every word it holds; a row not indexed is left alone.
+    /// - Complexity: one postings removal per distinct word of the row.
+    package mutating func remove(row: RowID) {
+        guard let record = record(of: row) else { return }
+        for id in TrigramIndex.decode(record) { removePosting(row, from: id) }
+        records[Int(row)] = nil
+        totalLength -= Int(lengths[Int(row)])
+        lengths[Int(row)] = 0
+        rowCount -= 1
+    }
+
+    /// Whether `row` is indexed.
+    /// - Complexity: O(1).
+    package func contains(row: RowID) -> Bool { record(of: row) != nil }
+
+    /// The length in words of an indexed row's fields (0 for a row not indexed), for ranking.
+    /// - Complexity: O(1).
+    package func length(of row: RowID) -> Int { Int(row) < lengths.count ? Int(lengths[Int(row)]) : 0 }
+
+    /// The rows holding the folded `word`, with its occurrences in each (empty when no row does).
+    /// - Complexity: O(word length).
+    package func postings(of word: [UInt8]) -> Postings {
+        ids[Key(word)].map { postings[Int($0)] } ?? Postings()
+    }
+
+    /// The rows holding a word that begins with the folded `prefix`, each with the occurrences of all such words
+    /// summed (how often the prefix begins a word of the row).
+    /// - Complexity: O(log words + matching words) to find them, then O(their postings) through a sort or a pass
+    ///   over the row space, whichever is smaller.
+    package func postings(ofPrefix prefix: [UInt8]) -> Postings {
+        var matching: [UInt32] = []
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Self.precedes(words[Int(sorted[middle])], prefix) { low = middle + 1 } else { high = middle }
+        }
+        while low < sorted.count, words[Int(sorted[low])].starts(with: prefix) {
+            matching.append(sorted[low])
+            low += 1
+        }
+        for id in unsorted where words[Int(id)].starts(with: prefix) { matching.append(id) }
+        let lists = matching.map { postings[Int($0)] }.filter { !$0.rows.isEmpty }
+        if lists.count <= 1 { return lists.first ?? Postings() }
+        return Self.union(lists, rowSpace: records.count)
+    }
+
+    /// An estimate of the heap bytes the index uses: dictionary, postings and row records.
+    /// - Complexity: O(words + rows).
+    package var byteCount: Int {
+        let wordBytes = words.reduce(0) { $0 + 32 + $1.capacity } * 2 + ids.capacity * 16
+        let postingBytes = postings.reduce(0) { $0 + 64 + $1.rows.capacity * 4 + $1.counts.capacity * 4 }
+        let recordBytes = records.reduce(records.capacity * 8) { $0 + ($1.map { 32 + $0.capacity } ?? 0) }
+        return wordBytes + postingBytes + recordBytes + lengths.capacity * 4 + (sorted.capacity + unsorted.capacity) * 4
+    }
+
+    // MARK: - Set algebra
+
+    /// The rows in every list, ascending: the smallest list galloped through the others.
+    /// - Complexity: O(smallest × lists × log(largest / smallest)).
+    package static func intersection(of lists: [[RowID]]) -> [RowID] {
+        guard var result = lists.min(by: { $0.count < $1.count }) else { return [] }
+        for list in lists where !result.isEmpty {
+            var kept: [RowID] = []
+            kept.reserveCapacity(result.count)
+            var position = 0
+            for row in result {
+                position = gallop(list, from: position, to: row)
+                if position == list.count { break }
+                if list[position] == row { kept.append(row) }
+            }
+            result = kept
+        }
+        return result
+    }
+
+    /// The first index at or after `start` whose row is at least `target` (`rows.count` when none): doubling steps
+    /// from `start`, then a binary search inside the last step.
+    /// - Complexity: O(log distance).
+    package static func gallop(_ rows: [RowID], from start: Int, to target: RowID) -> Int {
+        var low = start
+        var step = 1
+        var high = start
+        while high < rows.count && rows[high] < target {
+            low = high + 1
+            high += step
+            step <<= 1
+        }
+        high = min(high, rows.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The union of postings lists with their counts summed per row.
+    private static func union(_ lists: [Postings], rowSpace: Int) -> Postings {
+        let total = lists.reduce(0) { $0 + $1.rows.count }
+        var result = Postings()
+        result.rows.reserveCapacity(min(total, rowSpace))
+        result.counts.reserveCapacity(min(total, rowSpace))
+        if total * 8 < rowSpace {
+            var pairs: [(row: RowID, count: UInt32)] = []
+            pairs.reserveCapacity(total)
+            for list in lists { for (row, count) in zip(list.rows, list.counts) { pairs.append((row, count)) } }
+            pairs.sort { $0.row < $1.row }
+            for pair in pairs {
+                if result.rows.last == pair.row {
+                    result.counts[result.counts.count - 1] += pair.count
+                } else {
+                    result.rows.append(pair.row)
+                    result.counts.append(pair.count)
+                }
+            }
+            return result
+        }
+        var dense = [UInt32](repeating: 0, count: rowSpace)
+        for list in lists { for (row, count) in zip(list.rows, list.counts) { dense[Int(row)] += count } }
+        for (row, count) in dense.enumerated() where count > 0 {
+            result.rows.append(RowID(row))
+            result.counts.append(count)
+        }
+        return result
+    }
+
+    // MARK: - Invariants
+
+    /// Checks that postings and row records agree exactly, that lengths add up and that the dictionary is whole and
+    /// sorted.
+    /// - Complexity: O(total postings + words log words).
+    package func checkInvariants() throws {
+        var expected = [Int](repeating: 0, count: postings.count)
+        var rows = 0
+        var length = 0
+        for (row, record) in records.enumerated() {
+            guard let record else {
+                try IndexCorruption.check(lengths[row] == 0, "Word: unindexed row \(row) has a length")
+                continue
+            }
+            let wordIDs = TrigramIndex.decode(record)
+            try IndexCorruption.check(zip(wordIDs, wordIDs.dropFirst()).allSatisfy { $0 < $1 }, "Word: row \(row)")
+            for id in wordIDs {
+                try IndexCorruption.check(Int(id) < postings.count, "Word: row \(row) names unknown id \(id)")
+                let list = postings[Int(id)]
+                let position = Self.gallop(list.rows, from: 0, to: RowID(row))
+                try IndexCorruption.check(
+                    position < list.rows.count && list.rows[position] == RowID(row) && list.counts[position] > 0,
+                    "Word: \(id) lacks row \(row)")
+                expected[Int(id)] += 1
+            }
+            rows += 1
+            length += Int(lengths[row])
+        }
+        try IndexCorruption.check(rows == rowCount, "Word: \(rowCount) rows counted, \(rows) held")
+        try IndexCorruption.check(length == totalLength, "Word: length \(totalLength), rows hold \(length)")
+        for (id, list) in postings.enumerated() {
+            try IndexCorruption.check(list.rows.count == expected[id], "Word: \(id) holds rows no record names")
+            try IndexCorruption.check(list.rows.count == list.counts.count, "Word: \(id) counts misaligned")
+            try IndexCorruption.check(zip(list.rows, list.rows.dropFirst()).allSatisfy { $0 < $1 }, "Word: \(id)")
+            try IndexCorruption.check(ids[Key(words[id])] == UInt32(id), "Word: dictionary misses id \(id)")
+        }
+        try IndexCorruption.check(ids.count == words.count, "Word: dictionary holds \(ids.count) of \(words.count)")
+        try IndexCorruption.check(
+            Set(sorted + unsorted).count == words.count && sorted.count + unsorted.count == words.count,
+            "Word: sorted dictionary misses words")
+        try IndexCorruption.check(
+            zip(sorted, sorted.dropFirst()).allSatisfy { Self.precedes(words[Int($0)], words[Int($1)]) },
+            "Word: dictionary out of order")
+    }
+
+    // MARK: - Upkeep
+
+    /// The distinct word ids of `fields` (ascending, new words given ids), their counts and the length in words.
+    private mutating func extract(_ fields: [String]) -> (ids: [UInt32], counts: [UInt32], length: UInt32) {
+        var found: [UInt32] = []
+        for field in fields {
+            SearchText.normalize(field, into: &normalized)
+            var start = 1
+            for index in normalized.indices.dropFirst() where normalized[index] == SearchText.space {
+                found.append(id(of: Array(normalized[start..<index])))
+                start = index + 1
+            }
+        }
+        found.sort()
+        var distinct: [UInt32] = []
+        var counts: [UInt32] = []
+        for id in found {
+            if distinct.last == id {
+                counts[counts.count - 1] += 1
+            } else {
+                distinct.append(id)
+                counts.append(1)
+            }
+        }
+        return (distinct, counts, UInt32(found.count))
+    }
+
+    /// The id of `word`, giving it one when it has none.
+    private mutating func id(of word: [UInt8]) -> UInt32 {
+        let key = Key(word)
+        if let id = ids[key] { return id }
+        let id = UInt32(words.count)
+        ids[key] = id
+        words.append(word)
+        postings.append(Postings())
+        unsorted.append(id)
+        return id
+    }
+
+    /// Sets `row`'s count under word `id`, adding the row when absent.
+    private mutating func setPosting(_ row: RowID, count: UInt32, in id: UInt32) {
+        if postings[Int(id)].rows.last.map({ $0 < row }) ?? true {
+            postings[Int(id)].rows.append(row)
+            postings[Int(id)].counts.append(count)
+            return
+        }
+        let position = Self.gallop(postings[Int(id)].rows, from: 0, to: row)
+        if position < postings[Int(id)].rows.count && postings[Int(id)].rows[position] == row {
+            postings[Int(id)].counts[position] = count
+        } else {
+            postings[Int(id)].rows.insert(row, at: position)
+            postings[Int(id)].counts.insert(count, at: position)
+        }
+    }
+
+    /// Removes `row` from word `id` (the word keeps its id).
+    private mutating func removePosting(_ row: RowID, from id: UInt32) {
+        let position = Self.gallop(postings[Int(id)].rows, from: 0, to: row)
+        guard position < postings[Int(id)].rows.count && postings[Int(id)].rows[position] == row else { return }
+        postings[Int(id)].rows.remove(at: position)
+        postings[Int(id)].counts.remove(at: position)
+    }
+
+    /// Merges the unsorted words into the sorted dictionary.
+    private mutating func mergeUnsorted() {
+        guard !unsorted.isEmpty else { return }
+        let words = self.words
+        let fresh = unsorted.sorted { Self.precedes(words[Int($0)], words[Int($1)]) }
+        var merged: [UInt32] = []
+        merged.reserveCapacity(sorted.count + fresh.count)
+        var left = 0
+        var right = 0
+        while left < sorted.count || right < fresh.count {
+            if right == fresh.count
+                || (left < sorted.count && Self.precedes(words[Int(sorted[left])], words[Int(fresh[right])]))
+            {
+                merged.append(sorted[left])
+                left += 1
+            } else {
+                merged.append(fresh[right])
+                right += 1
+            }
+        }
+        sorted = merged
+        unsorted.removeAll()
+    }
+
+    /// Whether `left` sorts before `right` byte by byte (a prefix first).
+    @inline(__always)
+    static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        let common = min(left.count, right.count)
+        if common > 0 {
+            let order = left.withUnsafeBytes { left in
+                right.withUnsafeBytes { right -> Int32 in
+                    guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
+                    return memcmp(leftBase, rightBase, common)
+                }
+            }
+            if order != 0 { return order < 0 }
+        }
+        return left.count < right.count
+    }
+
+    /// The record of `row`, if indexed.
+    @inline(__always)
+    private func record(of row: RowID) -> [UInt8]? {
+        Int(row) < records.count ? records[Int(row)] : nil
+    }
+}

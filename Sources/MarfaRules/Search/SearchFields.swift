@@ -1,0 +1,18 @@
+/// The text a row is searched by, in `SearchField` order: its name, its other text properties, its tags (P-78).
+package enum SearchFields {
+    /// The three fields of an item, its type's title field read from `catalog`.
+    package static func of(_ item: Item, _ catalog: CatalogSnapshot) -> [String] {
+        of(item, titleField: catalog.titleField(of: item.type) ?? "title")
+    }
+
+    /// The three fields of an item whose title is the property `titleField`: the title, every other string property
+    /// but a thumbnail (sorted by name, one line each), the tags joined by spaces.
+    package static func of(_ item: Item, titleField: String) -> [String] {
+        let title = item.properties[titleField]?.string ?? ""
+        let texts = item.properties.keys.sorted().filter { $0 != titleField && $0 != "thumbnail" }
+            .compactMap { item.properties[$0]?.string }
+        // One text is the body as it is: no join, so no copy.
+        let body = texts.count == 1 ? texts[0] : texts.joined(separator: "\n")
+        return [title, body, item.tags.joined(separator: " ")]
+    }
+}

@@ -1,0 +1,84 @@
+import MarfaRules
+import XCTest
+@testable import MarfaEngine
+
+/// The word index against a brute-force model of every row's words, through inserts, edits and removals in a
+/// seeded order (P-76, P-77: whole words, the last word as a prefix, folded case and diacritics).
+final class WordIndexTests: XCTestCase {
+    /// Words chosen to overlap as prefixes and to fold alike (case, accents, `ß`), with scripts without case.
+    private let vocabulary = [
+        "a", "ab", "abc", "abcd", "cab", "Cabin", "cabinet", "run", "running", "RUNNER", "runs", "café", "CAFE",
+        "Émile", "emile", "straße", "STRASSE", "東京", "東京タワー", "naïve", "x1", "42", "4242", "e-mail", "zebra",
+    ]
+
+    private func text(_ random: inout IndexRandom) -> String {
+        (0..<random.below(12)).map { _ in vocabulary[random.below(vocabulary.count)] }.joined(separator: " ")
+    }
+
+    /// Each row's folded words with counts, as the model reads them.
+    private func counts(_ fields: [String]) -> [String: Int] {
+        fields.flatMap(SearchText.words).reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    }
+
+    private func assertAgreesWithTheModel(_ index: WordIndex, _ model: [RowID: [String]]) throws {
+        try index.checkInvariants()
+        XCTAssertEqual(index.rowCount, model.count)
+        XCTAssertEqual(index.totalLength, model.values.reduce(0) { $0 + counts($1).values.reduce(0, +) })
+        let words = Set(vocabulary.flatMap(SearchText.words))
+        for word in words {
+            let expected = model.keys.sorted().compactMap { row -> (RowID, UInt32)? in
+                counts(model[row] ?? [])[word].map { (row, UInt32($0)) }
+            }
+            let postings = index.postings(of: Array(word.utf8))
+            XCTAssertEqual(postings.rows, expected.map(\.0), word)
+            XCTAssertEqual(postings.counts, expected.map(\.1), word)
+            for length in 1...word.utf8.count {
+                let prefix = Array(word.utf8.prefix(length))
+                let expected = model.keys.sorted().compactMap { row -> (RowID, UInt32)? in
+                    let total = counts(model[row] ?? []).filter { $0.key.utf8.starts(with: prefix) }.values
+                        .reduce(0, +)
+                    return total > 0 ? (row, UInt32(total)) : nil
+                }
+                let postings = index.postings(ofPrefix: prefix)
+                XCTAssertEqual(postings.rows, expected.map(\.0), "prefix \(prefix)")
+                XCTAssertEqual(postings.counts, expected.map(\.1), "prefix \(prefix)")
+            }
+        }
+    }
+
+    func testPostingsAndPrefixesMatchABruteForceModelThroughEdits_P76() throws {
+        var random = IndexRandom(seed: 7)
+        var index = WordIndex()
+        var model: [RowID: [String]] = [:]
+        var initial: [(row: RowID, fields: [String])] = []
+        for row in 0..<300 {
+            let fields = [text(&random), text(&random), text(&random)]
+            initial.append((RowID(row * 2), fields))
+            model[RowID(row * 2)] = fields
+        }
+        for position in initial.indices.reversed() { initial.swapAt(position, random.below(position + 1)) }
+        index.insert(contentsOf: initial)
+        try assertAgreesWithTheModel(index, model)
+        for _ in 0..<600 {
+            let row = RowID(random.below(700))
+            if random.below(4) == 0 {
+                index.remove(row: row)
+                model[row] = nil
+            } else {
+                let fields = [text(&random), text(&random), text(&random)]
+                index.update(row: row, fields: fields)
+                model[row] = fields
+            }
+        }
+        try assertAgreesWithTheModel(index, model)
+        XCTAssertFalse(index.postings(ofPrefix: Array("ru".utf8)).rows.isEmpty, "witness: prefixes find rows")
+    }
+
+    func testIntersectionGallopsToTheCommonRows() {
+        XCTAssertEqual(WordIndex.intersection(of: [[1, 3, 5, 7, 900], [0, 3, 7, 8, 900, 901], [3, 900]]), [3, 900])
+        XCTAssertEqual(WordIndex.intersection(of: [[1, 2], []]), [])
+        XCTAssertEqual(WordIndex.intersection(of: []), [])
+        XCTAssertEqual(WordIndex.gallop([1, 3, 5, 7, 9, 11], from: 1, to: 8), 4)
+        XCTAssertEqual(WordIndex.gallop([1, 3], from: 0, to: 4), 2)
+    }
+}
