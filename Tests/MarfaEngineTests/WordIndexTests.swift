@@ -62,16 +62,42 @@ final class WordIndexTests: XCTestCase {
         for _ in 0..<600 {
             let row = RowID(random.below(700))
             if random.below(4) == 0 {
-                index.remove(row: row)
+                index.update(batch: [(row: row, fields: nil)])
                 model[row] = nil
             } else {
                 let fields = [text(&random), text(&random), text(&random)]
-                index.update(row: row, fields: fields)
+                index.update(batch: [(row: row, fields: fields)])
                 model[row] = fields
             }
         }
         try assertAgreesWithTheModel(index, model)
         XCTAssertFalse(index.postings(ofPrefix: Array("ru".utf8)).rows.isEmpty, "witness: prefixes find rows")
+    }
+
+    /// Writes only mark rows; the next search brings them current in one batch, which must leave the same index as
+    /// row-by-row upkeep would (P-76).
+    func testABatchOfEditsAndRemovalsMatchesTheModel_P76() throws {
+        var random = IndexRandom(seed: 11)
+        var index = WordIndex()
+        var model: [RowID: [String]] = [:]
+        var initial: [(row: RowID, fields: [String])] = []
+        for row in 0..<200 {
+            let fields = [text(&random), text(&random)]
+            initial.append((RowID(row), fields))
+            model[RowID(row)] = fields
+        }
+        index.insert(contentsOf: initial)
+        for _ in 0..<8 {
+            var batch: [RowID: [String]?] = [:]
+            for _ in 0..<(1 + random.below(60)) {
+                let row = RowID(random.below(260))
+                let fields: [String]? = random.below(4) == 0 ? nil : [text(&random), text(&random)]
+                batch[row] = .some(fields)
+                model[row] = fields
+            }
+            index.update(batch: batch.map { (row: $0.key, fields: $0.value) })
+            try assertAgreesWithTheModel(index, model)
+        }
     }
 
     func testIntersectionGallopsToTheCommonRows() {

@@ -76,20 +76,13 @@ package struct WordIndex: Sendable {
     /// grows at its end. Rows already indexed are updated.
     /// - Complexity: O(total text) plus a sort of the rows and of the new words.
     package mutating func insert(contentsOf rows: [(row: RowID, fields: [String])]) {
-        for (row, fields) in rows.sorted(by: { $0.row < $1.row }) { update(row: row, fields: fields, merging: false) }
+        for (row, fields) in rows.sorted(by: { $0.row < $1.row }) { insertRow(row, fields: fields) }
         mergeUnsorted()
     }
 
-    /// Indexes `row` with the text of `fields`, replacing what it held; only the postings of words that appear,
-    /// go or change count are touched.
-    /// - Complexity: O(text length + distinct words × log rows).
-    package mutating func update(row: RowID, fields: [String]) {
-        update(row: row, fields: fields, merging: true)
-    }
-
-    /// `update(row:fields:)`, merging new words into the sorted dictionary when they pass `unsortedLimit` only when
-    /// `merging` (a bulk insert merges once at its end).
-    private mutating func update(row: RowID, fields: [String], merging: Bool) {
+    /// Indexes `row` with the text of `fields`, replacing what it held, for a first build: new words wait unsorted
+    /// and `insert(contentsOf:)` merges them once at its end.
+    private mutating func insertRow(_ row: RowID, fields: [String]) {
         let (wordIDs, counts, length) = extract(fields)
         let old = record(of: row).map(TrigramIndex.decode) ?? []
         var oldIndex = 0
@@ -116,18 +109,78 @@ package struct WordIndex: Sendable {
         records[Int(row)] = TrigramIndex.encode(wordIDs)
         lengths[Int(row)] = length
         totalLength += Int(length)
-        if merging && unsorted.count > Self.unsortedLimit { mergeUnsorted() }
     }
 
-    /// Removes `row` from every word it holds; a row not indexed is left alone.
-    /// - Complexity: one postings removal per distinct word of the row.
-    package mutating func remove(row: RowID) {
-        guard let record = record(of: row) else { return }
-        for id in TrigramIndex.decode(record) { removePosting(row, from: id) }
-        records[Int(row)] = nil
-        totalLength -= Int(lengths[Int(row)])
-        lengths[Int(row)] = 0
-        rowCount -= 1
+    /// Brings many rows current at once: each row is indexed with its fields, or removed when they are nil. A word
+    /// whose count changes in place is updated where it stands; rows a word gains or loses are merged into its
+    /// postings in one pass per word, so a batch costs each touched list once rather than once per row.
+    /// - Complexity: O(text of the rows + Σ over touched words of their postings).
+    package mutating func update(batch: [(row: RowID, fields: [String]?)]) {
+        var gained: [UInt32: [(row: RowID, count: UInt32)]] = [:]
+        var lost: [UInt32: [RowID]] = [:]
+        for (row, fields) in batch.sorted(by: { $0.row < $1.row }) {
+            let old = record(of: row).map(TrigramIndex.decode) ?? []
+            let (wordIDs, counts, length) = fields.map { extract($0) } ?? ([], [], 0)
+            var oldIndex = 0
+            var newIndex = 0
+            while oldIndex < old.count || newIndex < wordIDs.count {
+                if newIndex == wordIDs.count || (oldIndex < old.count && old[oldIndex] < wordIDs[newIndex]) {
+                    lost[old[oldIndex], default: []].append(row)
+                    oldIndex += 1
+                } else if oldIndex < old.count && old[oldIndex] == wordIDs[newIndex] {
+                    setPosting(row, count: counts[newIndex], in: wordIDs[newIndex])
+                    oldIndex += 1
+                    newIndex += 1
+                } else {
+                    gained[wordIDs[newIndex], default: []].append((row, counts[newIndex]))
+                    newIndex += 1
+                }
+            }
+            if record(of: row) != nil {
+                rowCount -= 1
+                totalLength -= Int(lengths[Int(row)])
+            }
+            while records.count <= Int(row) {
+                records.append(nil)
+                lengths.append(0)
+            }
+            records[Int(row)] = fields == nil ? nil : TrigramIndex.encode(wordIDs)
+            lengths[Int(row)] = length
+            if fields != nil {
+                rowCount += 1
+                totalLength += Int(length)
+            }
+        }
+        for id in Set(gained.keys).union(lost.keys) {
+            merge(into: id, gained: gained[id] ?? [], lost: lost[id] ?? [])
+        }
+        if unsorted.count > Self.unsortedLimit { mergeUnsorted() }
+    }
+
+    /// One pass over word `id`'s postings: rows in `lost` leave, rows in `gained` enter in order (both ascending).
+    private mutating func merge(into id: UInt32, gained: [(row: RowID, count: UInt32)], lost: [RowID]) {
+        let current = postings[Int(id)]
+        var merged = Postings()
+        merged.rows.reserveCapacity(current.rows.count + gained.count)
+        merged.counts.reserveCapacity(current.rows.count + gained.count)
+        var lostIndex = 0
+        var gainedIndex = 0
+        for (position, row) in current.rows.enumerated() {
+            while gainedIndex < gained.count && gained[gainedIndex].row < row {
+                merged.rows.append(gained[gainedIndex].row)
+                merged.counts.append(gained[gainedIndex].count)
+                gainedIndex += 1
+            }
+            while lostIndex < lost.count && lost[lostIndex] < row { lostIndex += 1 }
+            if lostIndex < lost.count && lost[lostIndex] == row { continue }
+            merged.rows.append(row)
+            merged.counts.append(current.counts[position])
+        }
+        for entry in gained[gainedIndex...] {
+            merged.rows.append(entry.row)
+            merged.counts.append(entry.count)
+        }
+        postings[Int(id)] = merged
     }
 
     /// Whether `row` is indexed.

@@ -16,8 +16,11 @@ package struct ReadIndexes: Sendable {
     private(set) var properties = PropertySortIndexes()
     /// The trigram index, or nil until the first `contains` asks for it.
     private(set) var text: TrigramIndex?
-    /// The word index search reads, or nil until the first search asks for it.
+    /// The word index search reads, or nil until the first search asks for it; current as of the last search.
     private(set) var words: WordIndex?
+    /// Rows changed since the word index was last brought current: writes only note them, and the next search
+    /// indexes them in one batch (`buildWords`), so a write never pays for a long postings list.
+    private var staleWordRows: Set<RowID> = []
     /// Rows by the names of their properties a `contains` reads but the trigram index does not hold as text.
     private(set) var unindexedText = PostingsIndex<String>()
 
@@ -50,13 +53,25 @@ package struct ReadIndexes: Sendable {
         if text != nil || words != nil { reflectText(row: row, old: old, new: new, catalog: catalog) }
     }
 
-    /// Builds the word index over every item out of the bin, if it is not built yet (WC-52).
-    /// - Complexity: O(total text) the first time, O(1) after.
+    /// Builds the word index over every item out of the bin, or brings it current with the rows written since
+    /// the last search (WC-52).
+    /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildWords(state: CopyState) {
-        guard words == nil else { return }
-        var index = WordIndex()
-        index.insert(contentsOf: Self.searchableRows(state))
+        guard var index = words else {
+            var index = WordIndex()
+            index.insert(contentsOf: Self.searchableRows(state))
+            words = index
+            staleWordRows.removeAll()
+            return
+        }
+        guard !staleWordRows.isEmpty else { return }
+        words = nil
+        index.update(batch: staleWordRows.map { row in
+            let item = state.items[row: row]
+            return (row, item.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, state.catalog) })
+        })
         words = index
+        staleWordRows.removeAll()
     }
 
     /// Builds the trigram index over every item out of the bin, if it is not built yet, for `contains`.
@@ -144,20 +159,18 @@ package struct ReadIndexes: Sendable {
         switch (old, new) {
         case (nil, let new?):
             guard new.state != .trashed else { return }
-            let fields = SearchFields.of(new, catalog)
-            text?.insert(row: row, fields: fields)
-            words?.update(row: row, fields: fields)
+            text?.insert(row: row, fields: SearchFields.of(new, catalog))
+            if words != nil { staleWordRows.insert(row) }
         case (_?, nil):
             text?.remove(row: row)
-            words?.remove(row: row)
+            if words != nil { staleWordRows.insert(row) }
         case (let old?, let new?):
             if new.state == .trashed {
                 text?.remove(row: row)
-                words?.remove(row: row)
+                if words != nil { staleWordRows.insert(row) }
             } else if old.state == .trashed || SearchFields.of(old, catalog) != SearchFields.of(new, catalog) {
-                let fields = SearchFields.of(new, catalog)
-                text?.update(row: row, fields: fields)
-                words?.update(row: row, fields: fields)
+                text?.update(row: row, fields: SearchFields.of(new, catalog))
+                if words != nil { staleWordRows.insert(row) }
             }
         case (nil, nil): return
         }
