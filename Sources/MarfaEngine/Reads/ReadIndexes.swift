@@ -21,6 +21,9 @@ package struct ReadIndexes: Sendable {
     /// Rows changed since the word index was last brought current: writes only note them, and the next search
     /// indexes them in one batch (`buildWords`), so a write never pays for a long postings list.
     private var staleWordRows: Set<RowID> = []
+    /// Rows changed since the trigram index was last brought current, indexed by the next list with a `contains`
+    /// (`buildText`); a row written many times in between is indexed once.
+    private var staleTrigramRows: Set<RowID> = []
     /// Rows by the names of their properties a `contains` reads but the trigram index does not hold as text.
     private(set) var unindexedText = PostingsIndex<String>()
 
@@ -74,13 +77,28 @@ package struct ReadIndexes: Sendable {
         staleWordRows.removeAll()
     }
 
-    /// Builds the trigram index over every item out of the bin, if it is not built yet, for `contains`.
-    /// - Complexity: O(total text) the first time, O(1) after.
+    /// Builds the trigram index over every item out of the bin for `contains`, or brings it current with the rows
+    /// written since the last such list.
+    /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildText(state: CopyState) {
-        guard text == nil else { return }
-        var index = TrigramIndex()
-        index.insert(contentsOf: Self.searchableRows(state))
+        guard var index = text else {
+            var index = TrigramIndex()
+            index.insert(contentsOf: Self.searchableRows(state))
+            text = index
+            staleTrigramRows.removeAll()
+            return
+        }
+        guard !staleTrigramRows.isEmpty else { return }
+        text = nil
+        for row in staleTrigramRows.sorted() {
+            if let item = state.items[row: row], item.state != .trashed {
+                index.update(row: row, fields: SearchFields.of(item, state.catalog))
+            } else {
+                index.remove(row: row)
+            }
+        }
         text = index
+        staleTrigramRows.removeAll()
     }
 
     /// Every row out of the bin with its search fields, what the text indexes are built from.
@@ -156,24 +174,13 @@ package struct ReadIndexes: Sendable {
     }
 
     private mutating func reflectText(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
-        switch (old, new) {
-        case (nil, let new?):
-            guard new.state != .trashed else { return }
-            text?.insert(row: row, fields: SearchFields.of(new, catalog))
-            if words != nil { staleWordRows.insert(row) }
-        case (_?, nil):
-            text?.remove(row: row)
-            if words != nil { staleWordRows.insert(row) }
-        case (let old?, let new?):
-            if new.state == .trashed {
-                text?.remove(row: row)
-                if words != nil { staleWordRows.insert(row) }
-            } else if old.state == .trashed || SearchFields.of(old, catalog) != SearchFields.of(new, catalog) {
-                text?.update(row: row, fields: SearchFields.of(new, catalog))
-                if words != nil { staleWordRows.insert(row) }
-            }
-        case (nil, nil): return
+        if let old, let new, old.state != .trashed, new.state != .trashed,
+            SearchFields.of(old, catalog) == SearchFields.of(new, catalog)
+        {
+            return
         }
+        if old?.state == .trashed && new?.state == .trashed { return }
+        if words != nil { staleWordRows.insert(row) }
+        if text != nil { staleTrigramRows.insert(row) }
     }
 }
-
