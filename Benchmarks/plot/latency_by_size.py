@@ -4,8 +4,8 @@
 Usage: python3 Benchmarks/plot/latency_by_size.py OUT.svg RUN.json [RUN.json ...]
 
 List groups: "sorted" (type + state, each timestamp both ways), "offset", "filtered" (tags, occurred range,
-property, contains, beneath, tier, state) and "unbounded". Needs only the Python standard library. Figures
-marked "brute-force" are the runner's stand-in for reads the engine does not answer yet, never the engine's own.
+property, contains, beneath, tier, state) and "unbounded". Needs only the Python standard library. "marfa" is
+the engine's own indexed list and word-index search; search bands are hit rates under the gated word semantics.
 """
 import json
 import math
@@ -102,7 +102,7 @@ def panel_svg(title, lines, x0, y0, width, height):
                    % (path, color, dash))
         for x, y in values:
             out.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>' % (px(x), py(y), color))
-        label = "%s: %s" % ("marfa (brute-force, no index)" if side == "ours" else side, group)
+        label = "%s: %s" % ("marfa" if side == "ours" else side, group)
         out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2" stroke-dasharray="%s"/>'
                    % (left + plot_w + 15, legend_y, left + plot_w + 40, legend_y, color, dash))
         out.append('<text x="%d" y="%d" font-size="10">%s</text>' % (left + plot_w + 45, legend_y + 4, label[:64]))
