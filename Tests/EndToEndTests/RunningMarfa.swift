@@ -7,6 +7,8 @@ import XCTest
 final class RunningMarfa: Sendable {
     private let process: Process
     private let output = LineBuffer()
+    /// Signalled once the reading thread has read the pipe to its end.
+    private let drained = DispatchSemaphore(value: 0)
 
     /// Starts `marfa` with `arguments`.
     init(_ arguments: [String]) throws {
@@ -19,10 +21,11 @@ final class RunningMarfa: Sendable {
         try process.run()
         // A thread of its own reads to the end: a dispatch readability handler can crash libdispatch at EOF.
         let reading = out.fileHandleForReading
-        Thread.detachNewThread { [output] in
+        Thread.detachNewThread { [output, drained] in
             while case let data = reading.availableData, !data.isEmpty {
                 output.append(String(decoding: data, as: UTF8.self))
             }
+            drained.signal()
         }
     }
 
@@ -57,7 +60,9 @@ final class RunningMarfa: Sendable {
         while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        try? await Task.sleep(for: .milliseconds(50))
+        // Every line the process printed is read before its status is answered; the signal is passed on so a
+        // second call does not wait.
+        if drained.wait(timeout: .now() + 10) == .success { drained.signal() }
         return process.terminationStatus
     }
 }

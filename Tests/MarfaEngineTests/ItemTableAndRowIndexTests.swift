@@ -26,7 +26,7 @@ final class ItemTableAndRowIndexTests: XCTestCase {
     func testRandomPutsAndRemovalsKeepTheItemTableLikeADictionary() throws {
         var table = ItemTable()
         var model: [String: Item] = [:]
-        var random = IndexRandom(seed: 11)
+        var random = SplitMixRandom(seed: 11)
         for step in 0..<5000 {
             let id = "item-\(random.below(3000))"
             if random.below(3) == 0 {
@@ -52,8 +52,8 @@ final class ItemTableAndRowIndexTests: XCTestCase {
     }
 
     func testItemOrderFollowsTheIdStrings() {
-        var random = IndexRandom(seed: 5)
-        let ids = (0..<200).map { _ in IndexRandom.uuid(&random) }
+        var random = SplitMixRandom(seed: 5)
+        let ids = (0..<200).map { _ in random.uuid() }
         let orders = ids.map { ItemOrder(id: $0) }
         XCTAssertFalse(orders.contains(nil))
         let byString = ids.indices.sorted { ids[$0] < ids[$1] }
@@ -64,7 +64,7 @@ final class ItemTableAndRowIndexTests: XCTestCase {
     }
 
     func testRowSetMatchesASetThroughContainerConversions() throws {
-        var random = IndexRandom(seed: 3)
+        var random = SplitMixRandom(seed: 3)
         var set = RowSet()
         var model = Set<RowID>()
         // Rows crowd one container past the array limit and back, with a few in other containers.
@@ -85,7 +85,7 @@ final class ItemTableAndRowIndexTests: XCTestCase {
     }
 
     func testBulkInsertMatchesInsertingOneByOne() throws {
-        var random = IndexRandom(seed: 17)
+        var random = SplitMixRandom(seed: 17)
         for round in 0..<40 {
             var set = RowSet(Set((0..<random.below(6000)).map { _ in RowID(random.below(200_000)) }))
             var model = Set(set.rows)
@@ -100,7 +100,7 @@ final class ItemTableAndRowIndexTests: XCTestCase {
     }
 
     func testIntersectionAndUnionMatchSetAlgebra() throws {
-        var random = IndexRandom(seed: 9)
+        var random = SplitMixRandom(seed: 9)
         for round in 0..<15 {
             // Densities from a few rows to most rows, so array/array, array/bitmap and bitmap/bitmap all meet.
             let sets: [Set<RowID>] = (0..<3).map { index in
@@ -125,30 +125,11 @@ final class ItemTableAndRowIndexTests: XCTestCase {
     }
 }
 
-/// SplitMix64, so every random test replays the same cases.
-struct IndexRandom {
-    /// The generator's state.
-    var state: UInt64
-
-    /// A generator seeded with `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// A number in `0..<bound` (0 when `bound` is 0).
-    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
-
-    /// A random lowercase UUID string.
-    static func uuid(_ random: inout IndexRandom) -> String {
+extension SplitMixRandom {
+    /// A random lowercase UUID string, so index tests replay the same ids.
+    mutating func uuid() -> String {
         let hex = Array("0123456789abcdef")
-        let digits = (0..<32).map { _ in hex[random.below(16)] }
+        let digits = (0..<32).map { _ in hex[below(16)] }
         let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }
         return parts.joined(separator: "-")
     }

@@ -3,7 +3,7 @@ import XCTest
 
 final class PostingsIndexTests: XCTestCase {
     func testRandomTaggingMatchesAScan() throws {
-        var random = IndexRandom(seed: 41)
+        var random = SplitMixRandom(seed: 41)
         var index = PostingsIndex<String>()
         var model: [RowID: Set<String>] = [:]
         let tags = (0..<12).map { "tag\($0)" }

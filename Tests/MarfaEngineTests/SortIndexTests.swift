@@ -34,12 +34,12 @@ final class SortIndexTests: XCTestCase {
         return ordered.map(\.row)
     }
 
-    private func order(_ random: inout IndexRandom) -> ItemOrder {
+    private func order(_ random: inout SplitMixRandom) -> ItemOrder {
         ItemOrder(high: UInt64(random.below(1000)), low: random.next())
     }
 
     func testRandomEditsWalkAsAFullSortFromAnyBoundBothWays() throws {
-        var random = IndexRandom(seed: 31)
+        var random = SplitMixRandom(seed: 31)
         var index = SortIndex<Int64>()
         var model: [RowID: Entry] = [:]
         var live: [RowID] = []
@@ -99,7 +99,7 @@ final class SortIndexTests: XCTestCase {
     }
 
     func testMassInsertAndRemovalKeepTheTreeBalanced() throws {
-        var random = IndexRandom(seed: 77)
+        var random = SplitMixRandom(seed: 77)
         var index = SortIndex<Int64>()
         var entries = (0..<100_000).map { Entry(key: Int64($0 % 977), order: order(&random), row: RowID($0)) }
         for entry in entries { index.insert(entry.row, key: entry.key, order: entry.order) }
@@ -118,7 +118,7 @@ final class SortIndexTests: XCTestCase {
     }
 
     func testCopiesAreIndependent() throws {
-        var random = IndexRandom(seed: 2)
+        var random = SplitMixRandom(seed: 2)
         var original = SortIndex<Int64>()
         var entries: [Entry] = []
         for row in RowID(0)..<5000 {

@@ -11,25 +11,25 @@ final class TrigramIndexTests: XCTestCase {
     ]
     private let separators = [" ", " ", " ", ", ", "-", "'s ", "\n", " & ", "_"]
 
-    private func text(words count: Int, _ random: inout IndexRandom) -> String {
+    private func text(words count: Int, _ random: inout SplitMixRandom) -> String {
         (0..<count).map { _ in vocabulary[random.below(vocabulary.count)] + separators[random.below(separators.count)] }
             .joined()
     }
 
     /// A row's fields; one body in sixteen is long enough (6–17 KB) for the index to keep chunk filters.
-    private func fields(_ random: inout IndexRandom) -> [String] {
+    private func fields(_ random: inout SplitMixRandom) -> [String] {
         let body = random.below(16) == 0 ? 1000 + random.below(1500) : random.below(20)
         return [text(words: 1 + random.below(4), &random), text(words: body, &random),
                 text(words: random.below(3), &random)]
     }
 
     /// A random row's fields, chosen by sorted row so the seed replays it.
-    private func pick(_ model: [RowID: [String]], _ random: inout IndexRandom) -> [String]? {
+    private func pick(_ model: [RowID: [String]], _ random: inout SplitMixRandom) -> [String]? {
         let rows = model.keys.sorted()
         return rows.isEmpty ? nil : model[rows[random.below(rows.count)]]
     }
 
-    private func query(_ random: inout IndexRandom, model: [RowID: [String]]) -> String {
+    private func query(_ random: inout SplitMixRandom, model: [RowID: [String]]) -> String {
         switch random.below(4) {
         case 0:
             return (0..<(1 + random.below(3))).map { _ in vocabulary[random.below(vocabulary.count)] }
@@ -49,7 +49,7 @@ final class TrigramIndexTests: XCTestCase {
         }
     }
 
-    private func operand(_ random: inout IndexRandom, model: [RowID: [String]]) -> String {
+    private func operand(_ random: inout SplitMixRandom, model: [RowID: [String]]) -> String {
         let source: String
         if random.below(3) == 0 {
             source = vocabulary[random.below(vocabulary.count)]
@@ -69,7 +69,7 @@ final class TrigramIndexTests: XCTestCase {
     /// Every search and every `contains` answers exactly what a scan of every row answers: candidates hold all
     /// true matches, and verifying them leaves exactly those.
     private func assertAgreesWithAScan(
-        _ index: TrigramIndex, _ model: [RowID: [String]], _ random: inout IndexRandom
+        _ index: TrigramIndex, _ model: [RowID: [String]], _ random: inout SplitMixRandom
     ) throws {
         try index.checkInvariants()
         XCTAssertEqual(index.rowCount, model.count)
@@ -108,7 +108,7 @@ final class TrigramIndexTests: XCTestCase {
     }
 
     func testRandomInsertsUpdatesAndRemovesMatchAScan() throws {
-        var random = IndexRandom(seed: 21)
+        var random = SplitMixRandom(seed: 21)
         var index = TrigramIndex()
         var model: [RowID: [String]] = [:]
         for step in 1...3000 {
@@ -136,7 +136,7 @@ final class TrigramIndexTests: XCTestCase {
     }
 
     func testABulkBuildEqualsInsertingRowByRow() throws {
-        var random = IndexRandom(seed: 8)
+        var random = SplitMixRandom(seed: 8)
         var rows: [(row: RowID, fields: [String])] = []
         for _ in 0..<400 {
             // Rows out of order, and some named twice (the second a re-index).

@@ -11,7 +11,7 @@ final class WordIndexTests: XCTestCase {
         "Émile", "emile", "straße", "STRASSE", "東京", "東京タワー", "naïve", "x1", "42", "4242", "e-mail", "zebra",
     ]
 
-    private func text(_ random: inout IndexRandom) -> String {
+    private func text(_ random: inout SplitMixRandom) -> String {
         (0..<random.below(12)).map { _ in vocabulary[random.below(vocabulary.count)] }.joined(separator: " ")
     }
 
@@ -47,7 +47,7 @@ final class WordIndexTests: XCTestCase {
     }
 
     func testPostingsAndPrefixesMatchABruteForceModelThroughEdits_P76() throws {
-        var random = IndexRandom(seed: 7)
+        var random = SplitMixRandom(seed: 7)
         var index = WordIndex()
         var model: [RowID: [String]] = [:]
         var initial: [(row: RowID, fields: [String])] = []
@@ -77,7 +77,7 @@ final class WordIndexTests: XCTestCase {
     /// Writes only mark rows; the next search brings them current in one batch, which must leave the same index as
     /// row-by-row upkeep would (P-76).
     func testABatchOfEditsAndRemovalsMatchesTheModel_P76() throws {
-        var random = IndexRandom(seed: 11)
+        var random = SplitMixRandom(seed: 11)
         var index = WordIndex()
         var model: [RowID: [String]] = [:]
         var initial: [(row: RowID, fields: [String])] = []

@@ -73,7 +73,7 @@ package struct TrigramIndex: Sendable {
     /// Indexes many rows at once, as a hydration or a restore does: each postings list is touched once per batch
     /// rather than once per row, which keeps the build from waiting on memory. Rows already indexed are updated.
     /// - Complexity: O(total text + rows × trigram id space / 64) plus the postings appends.
-    package mutating func insert(contentsOf rows: some Sequence<(row: RowID, fields: [String])>) {
+    package mutating func insert(contentsOf rows: [(row: RowID, fields: [String])]) {
         var pending: [(id: UInt32, row: RowID)] = []
         pending.reserveCapacity(Self.batchPairs)
         for (row, fields) in rows {

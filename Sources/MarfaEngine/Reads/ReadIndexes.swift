@@ -60,45 +60,41 @@ package struct ReadIndexes: Sendable {
     /// the last search (WC-52).
     /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildWords(state: CopyState) {
-        guard var index = words else {
-            var index = WordIndex()
-            index.insert(contentsOf: Self.searchableRows(state))
-            words = index
-            staleWordRows.removeAll()
-            return
-        }
-        guard !staleWordRows.isEmpty else { return }
-        words = nil
-        index.update(batch: staleWordRows.map { row in
-            let item = state.items[row: row]
-            return (row, item.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, state.catalog) })
-        })
-        words = index
-        staleWordRows.removeAll()
+        Self.bringCurrent(&words, stale: &staleWordRows, state: state) { $0.update(batch: $1) }
     }
 
     /// Builds the trigram index over every item out of the bin for `contains`, or brings it current with the rows
     /// written since the last such list.
     /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildText(state: CopyState) {
-        guard var index = text else {
-            var index = TrigramIndex()
-            index.insert(contentsOf: Self.searchableRows(state))
-            text = index
-            staleTrigramRows.removeAll()
-            return
-        }
-        guard !staleTrigramRows.isEmpty else { return }
-        text = nil
-        for row in staleTrigramRows.sorted() {
-            if let item = state.items[row: row], item.state != .trashed {
-                index.update(row: row, fields: SearchFields.of(item, state.catalog))
-            } else {
-                index.remove(row: row)
+        Self.bringCurrent(&text, stale: &staleTrigramRows, state: state) { index, batch in
+            for (row, fields) in batch {
+                if let fields { index.update(row: row, fields: fields) } else { index.remove(row: row) }
             }
         }
-        text = index
-        staleTrigramRows.removeAll()
+    }
+
+    /// Builds a text index in `slot` from every searchable row, or hands `apply` the rows in `stale` (ascending,
+    /// with their fields, nil for a row gone or in the bin); the index is taken out of its slot meanwhile so it is
+    /// mutated in place, never copied.
+    private static func bringCurrent<Index: TextRowIndex>(
+        _ slot: inout Index?, stale: inout Set<RowID>, state: CopyState,
+        apply: (inout Index, [(row: RowID, fields: [String]?)]) -> Void
+    ) {
+        defer { stale.removeAll() }
+        guard var index = slot else {
+            var index = Index()
+            index.insert(contentsOf: searchableRows(state))
+            slot = index
+            return
+        }
+        guard !stale.isEmpty else { return }
+        slot = nil
+        apply(&index, stale.sorted().map { row in
+            let item = state.items[row: row]
+            return (row, item.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, state.catalog) })
+        })
+        slot = index
     }
 
     /// Every row out of the bin with its search fields, what the text indexes are built from.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The status line and headers of an HTTP/1.1 answer, read by the event stream's own client.
 package struct HTTPResponseHead: Sendable, Equatable {
     /// The status code.
@@ -27,7 +29,7 @@ package struct HTTPResponseHead: Sendable, Equatable {
         for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { throw .malformed("the header line '\(line.prefix(80))'") }
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t")
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             headers[name, default: []].append(value)
         }
         return (HTTPResponseHead(status: status, headers: headers), end)
@@ -58,14 +60,4 @@ package struct HTTPResponseHead: Sendable, Equatable {
 package enum HTTPResponseHeadError: Error, Equatable {
     /// The named part is malformed.
     case malformed(String)
-}
-
-extension StringProtocol {
-    /// The text without the given characters at either end.
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        var slice = Substring(self)
-        while let first = slice.first, characters.contains(first) { slice.removeFirst() }
-        while let last = slice.last, characters.contains(last) { slice.removeLast() }
-        return String(slice)
-    }
 }
