@@ -51,6 +51,27 @@ final class ItemTableAndRowIndexTests: XCTestCase {
         try table.checkInvariants()
     }
 
+    func testOnlyLowercaseUUIDsAreKeyedByTheirBits() throws {
+        let id = "0190a5b2-7c3e-7d41-8a2b-3c4d5e6f7a8b"
+        XCTAssertEqual(ItemKey(id), .uuid(ItemOrder(high: 0x0190_a5b2_7c3e_7d41, low: 0x8a2b_3c4d_5e6f_7a8b)))
+        let others = [
+            id.uppercased(), "item-1", id + "0", String(id.dropLast()), id.replacingOccurrences(of: "-", with: "_"),
+        ]
+        for other in others {
+            XCTAssertEqual(ItemKey(other), .text(other), "P-12: \(other) is not a lowercase UUID")
+        }
+        var table = ItemTable()
+        for (version, key) in [id, id.uppercased(), "item-1"].enumerated() {
+            table[key] = Item(id: key, type: "core.note", version: Int64(version), occurredAt: "", createdAt: "",
+                              updatedAt: "")
+        }
+        XCTAssertEqual(table.count, 3, "a UUID and its uppercase spelling are two ids")
+        XCTAssertEqual(table[id]?.version, 0)
+        XCTAssertEqual(table[id.uppercased()]?.version, 1)
+        XCTAssertEqual(table["item-1"]?.version, 2)
+        try table.checkInvariants()
+    }
+
     func testItemOrderFollowsTheIdStrings() {
         var random = SplitMixRandom(seed: 5)
         let ids = (0..<200).map { _ in random.uuid() }

@@ -8,8 +8,8 @@ import MarfaRules
 /// and one page, not the whole table.
 package struct ItemTable: Sendable {
     private static var pageSize: Int { 1024 }
-    /// Rows by item id.
-    private var rowsByID = ShardedDictionary<String, RowID>()
+    /// Rows by item id, keyed by `ItemKey` (a UUID's bits inline, not its string).
+    private var rowsByID = ShardedDictionary<ItemKey, RowID>()
     /// Items by row, `pageSize` rows a page; nil for a free row.
     private var pages: [[Item?]] = []
     /// Free rows, reused last freed first.
@@ -29,12 +29,13 @@ package struct ItemTable: Sendable {
     /// The item with `id`, or nil; setting an item keeps its row, setting nil frees the row.
     /// - Complexity: O(1) amortized.
     package subscript(id: String) -> Item? {
-        get { rowsByID[id].flatMap { self[row: $0] } }
+        get { rowsByID[ItemKey(id)].flatMap { self[row: $0] } }
         set {
+            let key = ItemKey(id)
             if let newValue {
-                let row = rowsByID[id] ?? assignRow(to: id)
+                let row = rowsByID[key] ?? assignRow(to: key)
                 pages[Int(row) / Self.pageSize][Int(row) % Self.pageSize] = newValue
-            } else if let row = rowsByID.removeValue(forKey: id) {
+            } else if let row = rowsByID.removeValue(forKey: key) {
                 pages[Int(row) / Self.pageSize][Int(row) % Self.pageSize] = nil
                 free.append(row)
             }
@@ -49,7 +50,7 @@ package struct ItemTable: Sendable {
 
     /// The row of the item with `id`, if the table holds it.
     /// - Complexity: O(1) expected.
-    package func row(of id: String) -> RowID? { rowsByID[id] }
+    package func row(of id: String) -> RowID? { rowsByID[ItemKey(id)] }
 
     /// Every item, in row order.
     package var values: [Item] {
@@ -87,7 +88,7 @@ package struct ItemTable: Sendable {
     package func checkInvariants() throws {
         var held = 0
         try forEachRow { row, item in
-            try IndexCorruption.check(rowsByID[item.id] == row, "ItemTable: row \(row) lost its id")
+            try IndexCorruption.check(rowsByID[ItemKey(item.id)] == row, "ItemTable: row \(row) lost its id")
             held += 1
         }
         try IndexCorruption.check(held == count, "ItemTable: \(count) ids but \(held) rows")
@@ -98,7 +99,7 @@ package struct ItemTable: Sendable {
         try IndexCorruption.check(Set(free).count == free.count, "ItemTable: a row is free twice")
     }
 
-    private mutating func assignRow(to id: String) -> RowID {
+    private mutating func assignRow(to key: ItemKey) -> RowID {
         let row: RowID
         if let reused = free.popLast() {
             row = reused
@@ -107,7 +108,7 @@ package struct ItemTable: Sendable {
             if capacity % Self.pageSize == 0 { pages.append(Array(repeating: nil, count: Self.pageSize)) }
             capacity += 1
         }
-        rowsByID[id] = row
+        rowsByID[key] = row
         return row
     }
 }

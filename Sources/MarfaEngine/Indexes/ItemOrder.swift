@@ -16,24 +16,34 @@ package struct ItemOrder: Comparable, Hashable, Sendable {
     }
 
     /// The order of a lowercase hyphenated UUID, or nil when `id` is not one.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1) (36 bytes read once, nothing allocated).
     package init?(id: String) {
-        var digits: [UInt64] = []
-        digits.reserveCapacity(32)
-        for (index, byte) in id.utf8.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
+        var id = id
+        guard let order = id.withUTF8(Self.parse) else { return nil }
+        self = order
+    }
+
+    /// The bits of `8-4-4-4-12` lowercase hex digits, or nil for any other bytes.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ItemOrder? {
+        guard bytes.count == 36 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var digits = 0
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue
             }
+            let value: UInt8
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(UInt64(byte - UInt8(ascii: "0")))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(UInt64(byte - UInt8(ascii: "a") + 10))
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
             default: return nil
             }
+            if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+            digits += 1
         }
-        guard digits.count == 32 else { return nil }
-        high = digits[0..<16].reduce(0) { $0 << 4 | $1 }
-        low = digits[16..<32].reduce(0) { $0 << 4 | $1 }
+        return ItemOrder(high: high, low: low)
     }
 
     /// The lowest order, at or below every id's.
