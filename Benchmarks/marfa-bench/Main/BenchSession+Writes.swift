@@ -60,6 +60,6 @@ extension BenchSession {
         Self.progress("memory: child process")
         let sizes = try peerSizes ?? context.peer.sizes()
         let trigrams = MemoryOperation.trigramsPerItem(context.dataset)
-        results.append(try MemoryOperation.run(context, peerSizes: sizes, trigramsPerItem: trigrams))
+        results.append(contentsOf: try MemoryOperation.run(context, peerSizes: sizes, trigramsPerItem: trigrams))
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import MarfaEngine
 import MarfaRules
 
-/// The child side of the memory measurement: load a fresh copy item by item, report resident memory.
+/// The child side of the memory measurement: load a fresh copy item by item, report resident memory; then build
+/// the text indexes the way reads do (one search, one `contains` list) and report it again.
 enum MemoryChild {
     /// Loads `size` items of `seed` (and their edges) into a copy in `directory`; prints one JSON line.
     static func run(size: Int, seed: UInt64, directory: String) async throws {
@@ -17,10 +18,14 @@ enum MemoryChild {
         let encoded = try await load(into: copy, vocabulary: vocabulary, size: size, seed: seed)
         ProcessMemory.trim()
         let after = ProcessMemory.residentBytes()
+        try await buildTextIndexes(copy)
+        ProcessMemory.trim()
+        let withText = ProcessMemory.residentBytes()
         let held = await copy.state.items.count
         await copy.close()
         let report = MemoryOperation.ChildReport(
-            items: held, residentBefore: before, residentAfter: after, encodedBytes: encoded)
+            items: held, residentBefore: before, residentAfter: after, residentWithTextIndexes: withText,
+            encodedBytes: encoded)
         let line = try JSONEncoder().encode(report)
         print(String(decoding: line, as: UTF8.self))
         try? FileManager.default.removeItem(atPath: directory)
@@ -50,5 +55,14 @@ enum MemoryChild {
             try await copy.commit(edges[start..<min(start + 4000, edges.count)].map { .putEdge($0) })
         }
         return encoded
+    }
+
+    /// One search (the word index) and one list with a `contains` (the trigram index): each index is built by the
+    /// first read that needs it.
+    private static func buildTextIndexes(_ copy: CopyActor) async throws {
+        _ = try await copy.search("the", filters: SearchFilters(), limit: 20)
+        let contains = try FilterExpression(
+            conditions: [FilterCondition(field: .property("title"), operator: .contains, value: .text("the"))])
+        _ = try await copy.list(ListFilters(filter: contains.encoded(), limit: 20), sort: Sort())
     }
 }
