@@ -29,6 +29,51 @@ final class SnapshotReplayTests: XCTestCase {
         XCTAssertNil(restored.items.row(of: gone))
     }
 
+    /// Edges interleaved with other changes (an extension, an edge removal and an item between two runs of edges)
+    /// restore to the state, adjacency included, that applying the changes in order gives: the edges decoded on
+    /// the second thread end at the first other change and the rest follow in order (WC-1).
+    func testEdgesInterleavedWithOtherChangesRestoreAsAppliedInOrder() throws {
+        let state = seededState(items: 3000, changes: 8000)
+        let changes = state.asChanges
+        let edgeChanges = changes.filter(Self.isEdge)
+        XCTAssertGreaterThanOrEqual(edgeChanges.count, 3, "the witness: edges before and after the others")
+        guard case .putEdge(let firstEdge) = edgeChanges[0], let itemId = state.items.keys.first else {
+            return XCTFail("no edge or item to interleave")
+        }
+        var generator = SeededChanges(seed: 78)
+        let between: [StoreChange] = [
+            .putExtension(itemId: itemId, namespace: "late", body: ["n": .integer(1)]),
+            .removeEdge(id: firstEdge.id), .putItem(generator.item(id: generator.id())),
+        ]
+        let mixed =
+            changes.filter { !Self.isEdge($0) && !Self.isAfterEdges($0) } + edgeChanges.prefix(2) + between
+            + edgeChanges.dropFirst(2) + changes.filter(Self.isAfterEdges)
+        var expected = CopyState()
+        for change in mixed { expected.apply(change) }
+        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(mixed), path: "test")
+        XCTAssertEqual(restored, expected)
+        XCTAssertNil(restored.edges[firstEdge.id], "the removal after the first run of edges is applied")
+        XCTAssertEqual(restored.edgesFrom, expected.edgesFrom)
+        XCTAssertEqual(restored.edgesTo, expected.edgesTo)
+        XCTAssertEqual(restored.edgesOfType, expected.edgesOfType)
+        try indexes.checkInvariants(state: restored)
+    }
+
+    /// A payload cut inside its run of edges is refused `store_corrupt` naming the snapshot's path, though the
+    /// edges are decoded on the second thread.
+    func testAPayloadCutInsideItsEdgesIsRefusedStoreCorruptNamingThePath() {
+        let changes = seededState(items: 2000, changes: 2000).asChanges
+        let edgesLast = changes.filter { !Self.isEdge($0) } + changes.filter(Self.isEdge)
+        XCTAssertTrue(edgesLast.last.map(Self.isEdge) ?? false, "the witness: the payload ends inside its edges")
+        let bytes = StoreChange.encode(edgesLast)
+        XCTAssertThrowsError(try SnapshotReplay.restore(Array(bytes.dropLast(7)), path: "edge-path")) { error in
+            guard case .storeCorrupt(let path, _, _)? = error as? MarfaError else {
+                return XCTFail("expected store_corrupt, got \(error)")
+            }
+            XCTAssertEqual(path, "edge-path")
+        }
+    }
+
     /// A malformed payload is refused `store_corrupt` naming the snapshot's path.
     func testAMalformedPayloadIsRefusedStoreCorruptNamingThePath() {
         let bytes = StoreChange.encode(seededState(items: 3000, changes: 0).asChanges)
@@ -37,6 +82,19 @@ final class SnapshotReplayTests: XCTestCase {
                 return XCTFail("expected store_corrupt, got \(error)")
             }
             XCTAssertEqual(path, "snap-path")
+        }
+    }
+
+    private static func isEdge(_ change: StoreChange) -> Bool {
+        if case .putEdge = change { return true }
+        return false
+    }
+
+    /// Whether a snapshot lists `change` after its edges: extensions and the queue.
+    private static func isAfterEdges(_ change: StoreChange) -> Bool {
+        switch change {
+        case .putExtension, .putQueuedWrite: return true
+        default: return false
         }
     }
 

@@ -117,6 +117,30 @@ final class SortIndexTests: XCTestCase {
                        entries.suffix(3000).filter { $0.key <= 500 }.sorted().reversed().map(\.row))
     }
 
+    /// An index built in bulk from sorted entries is a valid tree at every size around the fanout's multiples,
+    /// walks like a full sort both ways and takes later inserts and removals like one built entry by entry.
+    func testBulkBuiltIndexIsBalancedWalksInOrderAndTakesEdits() throws {
+        var random = SplitMixRandom(seed: 41)
+        let fanout = SortIndex<Int64>.fanout
+        for size in [0, 1, fanout - 1, fanout, fanout + 1, 2 * fanout + 1, fanout * fanout + 3, 50_000] {
+            let entries = (0..<size).map { Entry(key: Int64(random.below(997)), order: order(&random), row: RowID($0)) }
+            var index = SortIndex<Int64>(sorted: entries.sorted())
+            try index.checkInvariants()
+            XCTAssertEqual(index.count, size)
+            XCTAssertEqual(walk(index, .ascending, .edge), entries.sorted().map(\.row), "size \(size)")
+            XCTAssertEqual(walk(index, .descending, .key(500, inclusive: false)),
+                           entries.filter { $0.key < 500 }.sorted().reversed().map(\.row), "size \(size)")
+            let added = Entry(key: 498, order: .lowest, row: RowID(size))
+            index.insert(added.row, key: added.key, order: added.order)
+            for entry in entries.prefix(size / 2) {
+                XCTAssertTrue(index.remove(entry.row, key: entry.key, order: entry.order))
+            }
+            try index.checkInvariants()
+            let kept = entries.suffix(size - size / 2) + [added]
+            XCTAssertEqual(walk(index, .ascending, .edge), kept.sorted().map(\.row))
+        }
+    }
+
     func testCopiesAreIndependent() throws {
         var random = SplitMixRandom(seed: 2)
         var original = SortIndex<Int64>()

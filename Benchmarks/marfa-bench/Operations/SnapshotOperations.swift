@@ -101,7 +101,8 @@ enum SnapshotOperations {
                 basis: "compressed ÷ 0.85 GB/s + raw ÷ zstd decompress speed (decode not counted); target ≤ 1.5×"),
             notes: [
                 "warm page cache only: /proc/sys/vm/drop_caches is not writable here",
-                "first read = fully indexed for now: the engine builds no index on open yet",
+                "first read = fully indexed: open builds the read indexes before it answers"
+                    + " (the text indexes wait for the first search or contains)",
             ])
     }
 }

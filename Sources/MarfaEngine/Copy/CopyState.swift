@@ -51,8 +51,7 @@ package struct CopyState: Sendable {
             items[id] = nil
             extensions[id] = nil
         case .putEdge(let edge):
-            if let old = edges[edge.id] { unlink(old) }
-            edges[edge.id] = edge
+            if let old = edges.updateValue(edge, forKey: edge.id) { unlink(old) }
             link(edge)
         case .removeEdge(let id):
             if let old = edges.removeValue(forKey: id) { unlink(old) }
@@ -96,6 +95,16 @@ package struct CopyState: Sendable {
         edgesFrom[edge.sourceId, default: []].insert(edge.id)
         edgesTo[edge.targetId, default: []].insert(edge.id)
         edgesOfType[edge.edgeType, default: ShardedDictionary()][edge.id] = true
+    }
+
+    /// Takes every edge of `other`, with its adjacency, as this state's own: what applying `other`'s edges one by
+    /// one would give, in O(1). This state must hold no edges yet.
+    mutating func adoptEdges(of other: CopyState) {
+        precondition(edges.isEmpty, "adoptEdges into a state that already holds edges")
+        edges = other.edges
+        edgesFrom = other.edgesFrom
+        edgesTo = other.edgesTo
+        edgesOfType = other.edgesOfType
     }
 
     private mutating func unlink(_ edge: Edge) {

@@ -39,10 +39,18 @@ package struct ShardedDictionary<Key: Hashable & Sendable, Value: Sendable>: Sen
         get { self[key] ?? defaultValue() }
         _modify {
             let index = Self.shard(of: key)
-            let existed = shards[index][key] != nil
+            let before = shards[index].count
             yield &shards[index][key, default: defaultValue()]
-            if !existed { count += 1 }
+            count += shards[index].count - before
         }
+    }
+
+    /// Sets the value for `key` and answers the value it replaced, or nil when `key` was new; one lookup.
+    @discardableResult
+    package mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
+        let old = shards[Self.shard(of: key)].updateValue(value, forKey: key)
+        if old == nil { count += 1 }
+        return old
     }
 
     /// Removes and answers the value for `key`.

@@ -72,7 +72,8 @@ extension StoreChange {
         }
     }
 
-    private static func read(from reader: inout ByteReader) throws(MarfaError) -> StoreChange {
+    /// Reads one change written by `write(into:)` at the reader's offset; throws `storeCorrupt` for malformed bytes.
+    static func read(from reader: inout ByteReader) throws(MarfaError) -> StoreChange {
         let tag = try reader.readByte()
         switch tag {
         case 1: return .putItem(try RowCodec.readItem(from: &reader))

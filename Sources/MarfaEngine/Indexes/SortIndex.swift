@@ -90,6 +90,30 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
     /// An empty index.
     package init() {}
 
+    /// An index holding `entries`, which must be in strictly ascending order: built bottom up, each level split
+    /// into nodes as evenly as the fanout allows, so every node but the root is at least half full.
+    /// - Complexity: O(n).
+    package init(sorted entries: [Entry]) {
+        count = entries.count
+        var level = Self.evenSplits(of: entries.count).map { range in
+            (node: Node(entries: Array(entries[range]), children: []), first: entries[range.lowerBound])
+        }
+        while level.count > 1 {
+            level = Self.evenSplits(of: level.count).map { range in
+                let group = level[range]
+                return (node: Node(entries: group.dropFirst().map(\.first), children: group.map(\.node)),
+                        first: group[range.lowerBound].first)
+            }
+        }
+        if let top = level.first { root = top.node }
+    }
+
+    /// `0..<count` cut into the fewest ranges of at most `fanout`, their lengths differing by at most one.
+    private static func evenSplits(of count: Int) -> [Range<Int>] {
+        let parts = (count + fanout - 1) / fanout
+        return (0..<parts).map { part in (part * count / parts)..<((part + 1) * count / parts) }
+    }
+
     /// Adds `row` under `key`. A row must be held under one key at a time.
     /// - Complexity: O(log n).
     package mutating func insert(_ row: RowID, key: Key, order: ItemOrder) {

@@ -30,10 +30,26 @@ package struct ReadIndexes: Sendable {
     /// Empty indexes.
     package init() {}
 
-    /// Indexes over every item of `state` (the text and property indexes stay unbuilt until asked for).
+    /// Indexes over every item of `state` (the text and property indexes stay unbuilt until asked for); the time
+    /// sort indexes are built in bulk from their sorted entries rather than row by row.
     /// - Complexity: O(n log n).
     package init(state: CopyState) {
-        state.items.forEachRow { row, item in reflect(row: row, old: nil, new: item, catalog: state.catalog) }
+        var created: [SortIndex<Int64>.Entry] = []
+        var updated: [SortIndex<Int64>.Entry] = []
+        var occurred: [SortIndex<Int64>.Entry] = []
+        created.reserveCapacity(state.items.count)
+        updated.reserveCapacity(state.items.count)
+        occurred.reserveCapacity(state.items.count)
+        state.items.forEachRow { row, item in
+            reflectRow(row, old: nil, new: item)
+            guard let order = ItemOrder(id: item.id), let times = facts[row] else { return }
+            created.append(SortIndex.Entry(key: times.created, order: order, row: row))
+            updated.append(SortIndex.Entry(key: times.updated, order: order, row: row))
+            occurred.append(SortIndex.Entry(key: times.occurred, order: order, row: row))
+        }
+        self.created = SortIndex(sorted: created.sorted())
+        self.updated = SortIndex(sorted: updated.sorted())
+        self.occurred = SortIndex(sorted: occurred.sorted())
     }
 
     /// Reflects the item at `row` changing from `old` to `new` (either nil for an insert or a removal); `row` is
@@ -42,18 +58,24 @@ package struct ReadIndexes: Sendable {
     package mutating func reflect(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
         guard let id = (new ?? old)?.id else { return }
         let before = old == nil ? nil : facts[row]
-        if let new { facts.set(row, new) } else { facts.clear(row) }
+        reflectRow(row, old: old, new: new)
         let after = new == nil ? nil : facts[row]
-        fields.reflect(row, old: old, new: new)
         if let order = ItemOrder(id: id) {
             Self.move(row, order, from: before?.created, to: after?.created, in: &created)
             Self.move(row, order, from: before?.updated, to: after?.updated, in: &updated)
             Self.move(row, order, from: before?.occurred, to: after?.occurred, in: &occurred)
         }
+        if text != nil || words != nil { reflectText(row: row, old: old, new: new, catalog: catalog) }
+    }
+
+    /// Reflects a row's change in the facts, postings, property sorts and unindexed-text postings: everything but
+    /// the time sort indexes and the text indexes.
+    private mutating func reflectRow(_ row: RowID, old: Item?, new: Item?) {
+        if let new { facts.set(row, new) } else { facts.clear(row) }
+        fields.reflect(row, old: old, new: new)
         if old?.tags != new?.tags { tags.update(row, from: old?.tags ?? [], to: new?.tags ?? []) }
         properties.reflect(row, old: old, new: new)
         unindexedText.update(row, from: old.map(Self.unindexedText) ?? [], to: new.map(Self.unindexedText) ?? [])
-        if text != nil || words != nil { reflectText(row: row, old: old, new: new, catalog: catalog) }
     }
 
     /// Builds the word index over every item out of the bin, or brings it current with the rows written since
