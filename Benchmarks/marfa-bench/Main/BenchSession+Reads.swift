@@ -12,6 +12,11 @@ extension BenchSession {
             let indexStart = Stopwatch.now()
             await context.marfa.copy.prepareTextIndex()
             context.facts["search index build s"] = Stopwatch.seconds(since: indexStart)
+            if let bytes = await context.marfa.copy.wordIndexBytes() {
+                let items = Double(max(context.dataset.items.count, 1))
+                context.facts["search index bytes per item"] = Double(bytes.total) / items
+                context.facts["search word sequence bytes per item"] = Double(bytes.sequences) / items
+            }
             let start = Stopwatch.now()
             let built = await MarfaReadSide.searchCorpus(copy: context.marfa.copy)
             context.facts["brute-force corpus build s"] = Stopwatch.seconds(since: start)

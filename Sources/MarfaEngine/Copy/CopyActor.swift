@@ -240,6 +240,12 @@ package actor CopyActor {
         indexes.buildWords(state: state)
     }
 
+    /// The word index's estimated heap bytes and the part its word sequences take, nil before a search built it
+    /// (for the benchmark's memory facts).
+    package func wordIndexBytes() -> (total: Int, sequences: Int)? {
+        indexes.words.map { ($0.byteCount, $0.sequenceByteCount) }
+    }
+
     /// Builds the trigram index `contains` conditions read now if no list has asked for it yet.
     package func prepareTrigramIndex() {
         indexes.buildText(state: state)

@@ -3,7 +3,8 @@ import MarfaRules
 /// The rows a search query can match, as the word index answers it: for a query whose terms are all one word
 /// (each a whole word or the last-word prefix) the rows are exactly the matches and each term's occurrences are
 /// known; a term of several words (a phrase, a word folding into pieces) contributes the rows holding all its
-/// words, to be verified against the text, and a bound on its occurrences (those of its least frequent word).
+/// words and a bound on its occurrences (those of its least frequent word), counted exactly in the row's word
+/// sequence only for a candidate the bound lets in.
 package struct SearchCandidates: Sendable {
     /// The rows holding every term's words, ascending.
     package var rows: [RowID]
@@ -13,8 +14,8 @@ package struct SearchCandidates: Sendable {
     /// for the inverse document frequency.
     package var termRowCounts: [Int]
 
-    /// Whether `rows` are exactly the matches and every term's counts are known.
-    package var isExact: Bool { wordPostings.allSatisfy { $0.count == 1 } }
+    /// Per term of several words, the ids each word may take (`WordIndex.wordIDs`); empty for a one-word term.
+    package var wordIDs: [[[UInt32]]]
 
     /// The candidates of `query` in `index`.
     /// - Complexity: O(term look-ups) plus the intersection, smallest list first, galloping through the others.
@@ -28,6 +29,14 @@ package struct SearchCandidates: Sendable {
         }
         let lists = wordPostings.map { words in WordIndex.intersection(of: words.map(\.rows)) }
         termRowCounts = lists.map(\.count)
+        wordIDs = query.terms.map { term in
+            guard term.words.count > 1 else { return [] }
+            return term.words.enumerated().map { position, word in
+                let bytes = Array(word.utf8)
+                let isPrefix = term.isPrefix && position == term.words.count - 1
+                return isPrefix ? index.wordIDs(ofPrefix: bytes) : index.wordIDs(of: bytes)
+            }
+        }
         rows = WordIndex.intersection(of: lists)
     }
 
@@ -48,5 +57,16 @@ package struct SearchCandidates: Sendable {
             }
             counts[term] = least
         }
+    }
+
+    /// Replaces the bound of each term of several words in `counts` (from `fill`) with its exact count in `row`,
+    /// read from the row's word sequence; answers false when some term does not occur (the row is no match).
+    /// - Complexity: O(the row's distinct words + its length × words) per such term; nothing for one-word terms.
+    package func countExactly(_ counts: inout [Int], row: RowID, in index: WordIndex) -> Bool {
+        for (term, words) in wordIDs.enumerated() where !words.isEmpty {
+            counts[term] = index.adjacentCount(of: words, in: row)
+            if counts[term] == 0 { return false }
+        }
+        return true
     }
 }

@@ -7,7 +7,7 @@ import MarfaRules
 /// exactly from the postings, with no look at the text: a whole word by its own postings, a last-word prefix by
 /// the union of the postings of every word it begins (a range of the sorted dictionary). A term of several words
 /// (a phrase, or a word that folds into pieces, `e-mail`) gets the intersection of its words' rows as candidates,
-/// which the caller verifies against the text.
+/// which the caller counts exactly in the row's word sequence (`WordSequence`) without reading its text.
 ///
 /// Word ids are dense and never reused: a word whose last row goes keeps its id with empty postings, so the sorted
 /// dictionary never reorders. Words added since the dictionary was last sorted wait in a short list that prefix
@@ -61,6 +61,8 @@ package struct WordIndex: Sendable {
     private var records: [[UInt8]?] = []
     /// Each row's length in words (0 for a row not indexed).
     private var lengths: [UInt32] = []
+    /// Each row's words in order as `WordSequence` entries (empty for a row not indexed).
+    private var sequences: [[UInt8]] = []
     /// Scratch: a field's normal form.
     private var normalized: [UInt8] = []
 
@@ -83,7 +85,7 @@ package struct WordIndex: Sendable {
     /// Indexes `row` with the text of `fields`, replacing what it held, for a first build: new words wait unsorted
     /// and `insert(contentsOf:)` merges them once at its end.
     private mutating func insertRow(_ row: RowID, fields: [String]) {
-        let (wordIDs, counts, length) = extract(fields)
+        let (wordIDs, counts, length, sequence) = extract(fields)
         let old = record(of: row).map(TrigramIndex.decode) ?? []
         var oldIndex = 0
         var newIndex = 0
@@ -102,12 +104,10 @@ package struct WordIndex: Sendable {
         } else {
             totalLength -= Int(lengths[Int(row)])
         }
-        while records.count <= Int(row) {
-            records.append(nil)
-            lengths.append(0)
-        }
+        growRows(to: row)
         records[Int(row)] = TrigramIndex.encode(wordIDs)
         lengths[Int(row)] = length
+        sequences[Int(row)] = sequence
         totalLength += Int(length)
     }
 
@@ -120,7 +120,7 @@ package struct WordIndex: Sendable {
         var lost: [UInt32: [RowID]] = [:]
         for (row, fields) in batch.sorted(by: { $0.row < $1.row }) {
             let old = record(of: row).map(TrigramIndex.decode) ?? []
-            let (wordIDs, counts, length) = fields.map { extract($0) } ?? ([], [], 0)
+            let (wordIDs, counts, length, sequence) = fields.map { extract($0) } ?? ([], [], 0, [])
             var oldIndex = 0
             var newIndex = 0
             while oldIndex < old.count || newIndex < wordIDs.count {
@@ -140,12 +140,10 @@ package struct WordIndex: Sendable {
                 rowCount -= 1
                 totalLength -= Int(lengths[Int(row)])
             }
-            while records.count <= Int(row) {
-                records.append(nil)
-                lengths.append(0)
-            }
+            growRows(to: row)
             records[Int(row)] = fields == nil ? nil : TrigramIndex.encode(wordIDs)
             lengths[Int(row)] = length
+            sequences[Int(row)] = sequence
             if fields != nil {
                 rowCount += 1
                 totalLength += Int(length)
@@ -202,6 +200,20 @@ package struct WordIndex: Sendable {
     /// - Complexity: O(log words + matching words) to find them, then O(their postings) through a sort or a pass
     ///   over the row space, whichever is smaller.
     package func postings(ofPrefix prefix: [UInt8]) -> Postings {
+        let lists = wordIDs(ofPrefix: prefix).map { postings[Int($0)] }.filter { !$0.rows.isEmpty }
+        if lists.count <= 1 { return lists.first ?? Postings() }
+        return Self.union(lists, rowSpace: records.count)
+    }
+
+    /// The id of the folded `word` (none when no row ever held it), as a one-element list for `adjacentCount`.
+    /// - Complexity: O(word length).
+    package func wordIDs(of word: [UInt8]) -> [UInt32] {
+        ids[Key(word)].map { [$0] } ?? []
+    }
+
+    /// The ids of every word beginning with the folded `prefix`, ascending.
+    /// - Complexity: O(log words + matching words × log matching words).
+    package func wordIDs(ofPrefix prefix: [UInt8]) -> [UInt32] {
         var matching: [UInt32] = []
         var low = 0
         var high = sorted.count
@@ -214,9 +226,48 @@ package struct WordIndex: Sendable {
             low += 1
         }
         for id in unsorted where words[Int(id)].starts(with: prefix) { matching.append(id) }
-        let lists = matching.map { postings[Int($0)] }.filter { !$0.rows.isEmpty }
-        if lists.count <= 1 { return lists.first ?? Postings() }
-        return Self.union(lists, rowSpace: records.count)
+        return matching.sorted()
+    }
+
+    /// How many times words of `words[0]`, `words[1]`, … (each a list of ascending word ids, from `wordIDs`) stand
+    /// adjacent and in order within one field of `row`: a term of several words counted exactly, from the row's
+    /// word sequence rather than its text (0 for a row not indexed).
+    /// - Complexity: O(the row's distinct words + its length × words).
+    package func adjacentCount(of words: [[UInt32]], in row: RowID) -> Int {
+        guard let record = record(of: row), let last = words.compactMap(\.last).max() else { return 0 }
+        if sequences[Int(row)].first == 0 {
+            return WordSequence.positionalCount(of: words, in: sequences[Int(row)], record: record)
+        }
+        // Bit j of a rank's masks: the rank's word is one word j may take. Rank 0 (a field's end) matches none.
+        let lanes = (words.count + 63) / 64
+        let ranks = record.reduce(1) { $1 & 0x80 == 0 ? $0 + 1 : $0 }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ranks * lanes) { masks in
+            masks.initialize(repeating: 0)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: words.count) { cursors in
+                cursors.initialize(repeating: 0)
+                var rank = 0
+                var id: UInt32 = 0
+                var gap: UInt32 = 0
+                var shift: UInt32 = 0
+                for byte in record {
+                    gap |= UInt32(byte & 0x7F) << shift
+                    shift += 7
+                    guard byte & 0x80 == 0 else { continue }
+                    id += gap
+                    rank += 1
+                    gap = 0
+                    shift = 0
+                    for (word, ids) in words.enumerated() {
+                        cursors[word] = ids.count == 1 ? 0 : Self.gallop(ids, from: cursors[word], to: id)
+                        if cursors[word] < ids.count && ids[cursors[word]] == id {
+                            masks[rank * lanes + word >> 6] |= 1 << UInt64(word & 63)
+                        }
+                    }
+                    if id >= last { break }
+                }
+            }
+            return WordSequence.count(words: words.count, masks: masks, lanes: lanes, in: sequences[Int(row)])
+        }
     }
 
     /// An estimate of the heap bytes the index uses: dictionary, postings and row records.
@@ -225,7 +276,15 @@ package struct WordIndex: Sendable {
         let wordBytes = words.reduce(0) { $0 + 32 + $1.capacity } * 2 + ids.capacity * 16
         let postingBytes = postings.reduce(0) { $0 + 64 + $1.rows.capacity * 4 + $1.counts.capacity * 4 }
         let recordBytes = records.reduce(records.capacity * 8) { $0 + ($1.map { 32 + $0.capacity } ?? 0) }
-        return wordBytes + postingBytes + recordBytes + lengths.capacity * 4 + (sorted.capacity + unsorted.capacity) * 4
+        let sequenceBytes = sequences.reduce(sequences.capacity * 8) { $0 + ($1.capacity > 0 ? 32 + $1.capacity : 0) }
+        return wordBytes + postingBytes + recordBytes + sequenceBytes + lengths.capacity * 4
+            + (sorted.capacity + unsorted.capacity) * 4
+    }
+
+    /// The bytes of the rows' word sequences alone (a part of `byteCount`), for reporting what positions cost.
+    /// - Complexity: O(rows).
+    package var sequenceByteCount: Int {
+        sequences.reduce(sequences.capacity * 8) { $0 + ($1.capacity > 0 ? 32 + $1.capacity : 0) }
     }
 
     // MARK: - Set algebra
@@ -310,9 +369,23 @@ package struct WordIndex: Sendable {
         for (row, record) in records.enumerated() {
             guard let record else {
                 try IndexCorruption.check(lengths[row] == 0, "Word: unindexed row \(row) has a length")
+                try IndexCorruption.check(sequences[row].isEmpty, "Word: unindexed row \(row) has a sequence")
                 continue
             }
             let wordIDs = TrigramIndex.decode(record)
+            var occurrences = [UInt32](repeating: 0, count: wordIDs.count + 1)
+            for entry in WordSequence.decode(sequences[row], record: record) {
+                try IndexCorruption.check(Int(entry) <= wordIDs.count, "Word: row \(row) sequence out of range")
+                occurrences[Int(entry)] += 1
+            }
+            for (rank, id) in wordIDs.enumerated() where Int(id) < postings.count {
+                let list = postings[Int(id)]
+                let position = Self.gallop(list.rows, from: 0, to: RowID(row))
+                try IndexCorruption.check(
+                    position == list.rows.count || list.rows[position] != RowID(row)
+                        || list.counts[position] == occurrences[rank + 1],
+                    "Word: row \(row) sequence disagrees with the count of \(id)")
+            }
             try IndexCorruption.check(zip(wordIDs, wordIDs.dropFirst()).allSatisfy { $0 < $1 }, "Word: row \(row)")
             for id in wordIDs {
                 try IndexCorruption.check(Int(id) < postings.count, "Word: row \(row) names unknown id \(id)")
@@ -345,18 +418,23 @@ package struct WordIndex: Sendable {
 
     // MARK: - Upkeep
 
-    /// The distinct word ids of `fields` (ascending, new words given ids), their counts and the length in words.
-    private mutating func extract(_ fields: [String]) -> (ids: [UInt32], counts: [UInt32], length: UInt32) {
-        var found: [UInt32] = []
+    /// The distinct word ids of `fields` (ascending, new words given ids), their counts, the length in words and
+    /// the words in order as a `WordSequence`.
+    private mutating func extract(
+        _ fields: [String]
+    ) -> (ids: [UInt32], counts: [UInt32], length: UInt32, sequence: [UInt8]) {
+        var inOrder: [UInt32] = []
+        var fieldEnds: [Int] = []
         for field in fields {
             SearchText.normalize(field, into: &normalized)
             var start = 1
             for index in normalized.indices.dropFirst() where normalized[index] == SearchText.space {
-                found.append(id(of: Array(normalized[start..<index])))
+                inOrder.append(id(of: Array(normalized[start..<index])))
                 start = index + 1
             }
+            fieldEnds.append(inOrder.count)
         }
-        found.sort()
+        let found = inOrder.sorted()
         var distinct: [UInt32] = []
         var counts: [UInt32] = []
         for id in found {
@@ -367,7 +445,26 @@ package struct WordIndex: Sendable {
                 counts.append(1)
             }
         }
-        return (distinct, counts, UInt32(found.count))
+        var entries: [UInt32] = []
+        entries.reserveCapacity(inOrder.count + fields.count)
+        var nextEnd = 0
+        for (position, id) in inOrder.enumerated() {
+            while nextEnd < fieldEnds.count && fieldEnds[nextEnd] == position {
+                if position > 0 { entries.append(WordSequence.fieldEnd) }
+                nextEnd += 1
+            }
+            entries.append(UInt32(Self.gallop(distinct, from: 0, to: id)) + 1)
+        }
+        return (distinct, counts, UInt32(found.count), WordSequence.encode(entries, ids: distinct))
+    }
+
+    /// Extends the per-row arrays so `row` has a place in each.
+    private mutating func growRows(to row: RowID) {
+        while records.count <= Int(row) {
+            records.append(nil)
+            lengths.append(0)
+            sequences.append([])
+        }
     }
 
     /// The id of `word`, giving it one when it has none.

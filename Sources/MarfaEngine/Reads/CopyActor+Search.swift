@@ -2,9 +2,9 @@ import MarfaRules
 
 extension CopyActor {
     /// Searches the indexed text (name, other text properties, tags) of every row out of the bin, best match first
-    /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index, verified against the text only when
-    /// a term spans several words and its bound could still enter, ranked by bm25, the best `limit` kept as they
-    /// come.
+    /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index, a term of several words counted in
+    /// the row's word sequence only when its bound could still enter, ranked by bm25, the best `limit` kept as
+    /// they come. No candidate's text is read.
     ///
     /// The first search builds the word index; later writes keep it current. Each hit lays out its excerpt when read.
     package func search(_ text: String, filters: SearchFilters, limit: Int) throws(MarfaError) -> Rows<SearchHit> {
@@ -23,19 +23,15 @@ extension CopyActor {
         var counts = [Int](repeating: 0, count: search.terms.count)
         var cursors = candidates.startCursors
         for (position, row) in candidates.rows.enumerated() {
-            // Exact counts give the score; a phrase's bound gives a score no lower, so a row it keeps out cannot
-            // enter, and its text is never read.
+            // A phrase's bound gives a score no lower than its exact count's, so a row it keeps out cannot enter,
+            // and its word sequence is never read.
             candidates.fill(&counts, at: position, cursors: &cursors)
-            let bound = scorer.score(termCounts: counts, length: index.length(of: row))
-            guard best.admits(bound, id: { state.items[row: row]?.id }), let item = item(at: row), evaluator.matches(item)
+            let length = index.length(of: row)
+            guard best.admits(scorer.score(termCounts: counts, length: length), id: { state.items[row: row]?.id }),
+                candidates.countExactly(&counts, row: row, in: index), let item = item(at: row),
+                evaluator.matches(item)
             else { continue }
-            if candidates.isExact {
-                best.insert(item, score: bound, matches: counts.reduce(0, +))
-            } else if let frequencies = search.frequencies(in: SearchFields.of(item, state.catalog)) {
-                best.insert(
-                    item, score: scorer.score(frequencies: frequencies, length: index.length(of: row)),
-                    matches: frequencies.counts.reduce(0, +))
-            }
+            best.insert(item, score: scorer.score(termCounts: counts, length: length), matches: counts.reduce(0, +))
         }
         let hits = best.entries.map { entry in
             SearchHit(
