@@ -97,4 +97,19 @@ final class JournalTests: StorageTestCase {
         XCTAssertEqual(storageError { _ = try journal.enqueue([8]) }?.code, StorageError.closed)
         try await journal.waitDurable(sequence)
     }
+
+    /// Nobody waits for these records, so no caller leads a sync: `close()` must have the thread write them.
+    func testRecordsNobodyWaitsForAreWrittenByClose() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let journal = try Journal.open(in: directory, segment: 1)
+        let first = try journal.enqueue([1])
+        try await journal.waitDurable(first)
+        _ = try journal.enqueue([2])
+        _ = try journal.enqueue([3, 3])
+        XCTAssertEqual(journal.syncCount, 1)
+        try await journal.close()
+        XCTAssertEqual(journal.syncCount, 2)
+        XCTAssertEqual(try Recovery.recover(directory).records, [[1], [2], [3, 3]])
+    }
 }
