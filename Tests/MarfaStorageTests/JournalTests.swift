@@ -112,4 +112,19 @@ final class JournalTests: StorageTestCase {
         XCTAssertEqual(journal.syncCount, 2)
         XCTAssertEqual(try Recovery.recover(directory).records, [[1], [2], [3, 3]])
     }
+
+    /// A payload of 64 KiB or more is written from its own array, between the small records copied around it.
+    func testLargePayloadsKeepTheirPlaceAmongSmallRecords() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let journal = try Journal.open(in: directory, segment: 1)
+        let large = (0..<(70 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let payloads: [[UInt8]] = [[1], large, large.reversed(), [2, 2], large, [3]]
+        var last: UInt64 = 0
+        for payload in payloads { last = try journal.enqueue(payload) }
+        try await journal.waitDurable(last)
+        XCTAssertEqual(journal.syncCount, 1)
+        try await journal.close()
+        XCTAssertEqual(try Recovery.recover(directory).records, payloads)
+    }
 }

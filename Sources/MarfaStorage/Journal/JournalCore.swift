@@ -44,14 +44,14 @@ final class JournalCore: Sendable {
         }
     }
 
-    /// Writes and syncs `batches` in order (one write and one fdatasync per segment), then resumes the waiters
-    /// they cover and wakes the thread for what was enqueued meanwhile; on failure stops the journal and fails
-    /// every waiter. Called by the thread and by a caller leading its own sync.
+    /// Writes and syncs `batches` in order (one write per chunk, one fdatasync per segment), then resumes the
+    /// waiters they cover and wakes the thread for what was enqueued meanwhile; on failure stops the journal and
+    /// fails every waiter. Called by the thread and by a caller leading its own sync.
     func write(_ batches: [JournalState.Batch]) {
         var last: UInt64 = 0
         do {
             for batch in batches {
-                try batch.segment.append(batch.bytes)
+                for chunk in batch.chunks { try batch.segment.append(chunk) }
                 try batch.segment.sync()
                 syncCount.add(1, ordering: .relaxed)
                 last = batch.lastSequence

@@ -4,11 +4,44 @@
 /// (write a batch, wake the sync thread, resume continuations), so no continuation is ever resumed while the lock
 /// is held. One syncer at a time holds the write: a caller leading its own sync, or the sync thread.
 struct JournalState: ~Copyable {
-    /// Framed records for one segment, in enqueue order, not yet written.
+    /// Framed records for one segment, in enqueue order, not yet written: small records are copied into a
+    /// shared chunk, a large payload is kept as its own chunk (shared with its encoder, never copied).
     struct Batch: Sendable {
         let segment: SegmentFile
-        var bytes: [UInt8]
-        var lastSequence: UInt64
+        private(set) var chunks: [[UInt8]] = []
+        private(set) var lastSequence: UInt64
+        /// Whether the last chunk is a large payload, so the next bytes start a new chunk.
+        private var lastChunkIsPayload = false
+
+        init(segment: SegmentFile, lastSequence: UInt64) {
+            self.segment = segment
+            self.lastSequence = lastSequence
+        }
+
+        /// Appends one framed record.
+        mutating func append(header: UInt64, payload: [UInt8], sequence: UInt64) {
+            if chunks.isEmpty || lastChunkIsPayload {
+                let large = payload.count >= Self.ownChunkBytes
+                var chunk: [UInt8] = []
+                chunk.reserveCapacity(large ? JournalRecord.frameHeaderSize : Self.chunkCapacity)
+                chunks.append(chunk)
+                lastChunkIsPayload = false
+            }
+            let last = chunks.count - 1
+            withUnsafeBytes(of: header.littleEndian) { chunks[last].append(contentsOf: $0) }
+            if payload.count >= Self.ownChunkBytes {
+                chunks.append(payload)
+                lastChunkIsPayload = true
+            } else {
+                chunks[last].append(contentsOf: payload)
+            }
+            lastSequence = sequence
+        }
+
+        /// Payloads from this size on are written from their own array instead of being copied.
+        static let ownChunkBytes = 64 << 10
+        /// Bytes a new shared chunk reserves, so a group of concurrent records fills it without reallocating.
+        static let chunkCapacity = 256 << 10
     }
 
     /// A caller suspended in `waitDurable` until `sequence` is on disk.
@@ -61,22 +94,13 @@ struct JournalState: ~Copyable {
     mutating func enqueue(header: UInt64, payload: [UInt8]) throws -> UInt64 {
         let segment = try writableSegment()
         lastIssued += 1
-        let framed = JournalRecord.frameHeaderSize + payload.count
         if pending.last.map({ $0.segment !== segment }) ?? true {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(max(Self.batchCapacity, framed))
-            pending.append(Batch(segment: segment, bytes: bytes, lastSequence: lastIssued))
+            pending.append(Batch(segment: segment, lastSequence: lastIssued))
         }
-        let last = pending.count - 1
-        withUnsafeBytes(of: header.littleEndian) { pending[last].bytes.append(contentsOf: $0) }
-        pending[last].bytes.append(contentsOf: payload)
-        pending[last].lastSequence = lastIssued
-        bytesInCurrentSegment += UInt64(framed)
+        pending[pending.count - 1].append(header: header, payload: payload, sequence: lastIssued)
+        bytesInCurrentSegment += UInt64(JournalRecord.frameHeaderSize + payload.count)
         return lastIssued
     }
-
-    /// Bytes a new batch reserves, so a group of concurrent records fills it without reallocating.
-    private static let batchCapacity = 64 << 10
 
     /// Makes `segment` the target of every later enqueue; earlier records stay queued for the old one.
     mutating func switchSegment(to segment: SegmentFile) throws {
