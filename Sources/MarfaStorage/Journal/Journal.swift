@@ -4,9 +4,9 @@ import Synchronization
 ///
 /// `enqueue` fixes a record's order synchronously and answers its sequence number; `waitDurable` returns once
 /// that record is written and fdatasync'd. Whoever syncs writes everything pending with one `write` and one
-/// `fdatasync` per segment, so concurrent writers share a sync: a waiter that finds the journal idle writes and
-/// syncs on its own thread (leader), waiters arriving meanwhile suspend, and the dedicated thread takes over for
-/// as long as records keep arriving. The first write or sync failure is delivered to every waiter and the
+/// `fdatasync` per segment, so concurrent writers share a sync. A waiter that finds the journal idle after a
+/// one-record sync (writers coming one at a time) writes and syncs on its own thread; otherwise the dedicated
+/// thread syncs, polls briefly for the writers it resumed and takes their records as one batch. The first write or sync failure is delivered to every waiter and the
 /// journal then refuses all appends (fail-stop). Dropping the journal drains and stops the thread; `close()`
 /// does the same and waits for it.
 package final class Journal: Sendable {
@@ -44,8 +44,9 @@ package final class Journal: Sendable {
 
     /// Returns once record `sequence` (and every record before it) is durable; throws the journal's failure.
     ///
-    /// When nobody is syncing, the caller writes and syncs everything pending itself (blocking its thread for
-    /// one write and one fdatasync) instead of waking the sync thread and being resumed by it.
+    /// When nobody is syncing and writers come one at a time, the caller writes and syncs everything pending
+    /// itself (blocking its thread for one write and one fdatasync) instead of waking the sync thread and being
+    /// resumed by it.
     /// Not cancellable: durability of an enqueued record is bounded by one write and one sync.
     package func waitDurable(_ sequence: UInt64) async throws {
         while true {

@@ -11,6 +11,10 @@ final class JournalCore: Sendable {
     /// Number of fdatasync calls made so far: far fewer than records when commits are grouped.
     let syncCount = Atomic<UInt64>(0)
     private let wakeup = DispatchSemaphore(value: 0)
+    /// How long the sync thread polls for new records after writing a batch before it sleeps, in nanoseconds:
+    /// the writers it resumed usually come back within that window, and a polling thread takes their records
+    /// without a wake-up (a sleeping one lets the next waiter lead instead).
+    static let pollBeforeSleeping: UInt64 = 50_000
 
     init(segment: SegmentFile) {
         state = Mutex(JournalState(segment: segment))
@@ -29,13 +33,21 @@ final class JournalCore: Sendable {
     }
 
     /// The group-commit loop: take everything pending, one write and one fdatasync per segment, resume waiters;
-    /// sleep as soon as nothing is pending (an idle journal's next caller syncs on its own thread).
+    /// when nothing is pending poll for `pollBeforeSleeping`, then sleep (an idle journal's next waiter syncs on
+    /// its own thread).
     private func run() {
+        var idleSince: UInt64?
         while true {
-            switch state.withLock({ $0.nextStep() }) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let maySleep = idleSince.map { now - $0 >= Self.pollBeforeSleeping } ?? false
+            switch state.withLock({ $0.nextStep(maySleep: maySleep) }) {
+            case .poll:
+                if idleSince == nil { idleSince = now }
             case .sleep:
+                idleSince = nil
                 wakeup.wait()
             case .write(let batches):
+                idleSince = nil
                 write(batches)
             case .exit(let closeWaiters):
                 for waiter in closeWaiters { waiter.resume() }

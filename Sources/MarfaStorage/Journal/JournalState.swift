@@ -53,6 +53,7 @@ struct JournalState: ~Copyable {
     /// What the sync thread does next.
     enum Step: Sendable {
         case write([Batch])
+        case poll
         case sleep
         case exit(closeWaiters: [CheckedContinuation<Void, Never>])
     }
@@ -82,6 +83,9 @@ struct JournalState: ~Copyable {
     private var syncing = false
     /// Whether the sync thread sleeps on its semaphore (then a caller may lead its own sync).
     private var threadAsleep = false
+    /// How many records the last sync made durable: one means writers come one at a time, so the next waiter
+    /// leads its own sync; more means they overlap, so the thread syncs and the callers' threads stay free.
+    private var lastSyncRecords: UInt64 = 1
 
     init(segment: SegmentFile) {
         current = segment
@@ -111,10 +115,11 @@ struct JournalState: ~Copyable {
     }
 
     /// Called first by `waitDurable`: answers the outcome when it is known; the pending batches to write and sync
-    /// on the caller's own thread when nobody syncs and the thread sleeps (the caller leads); else `.suspend`.
+    /// on the caller's own thread when nobody syncs, the thread sleeps and the last sync held one record (the
+    /// caller leads); else `.suspend`.
     mutating func claim(for sequence: UInt64) -> Claim {
         if let outcome = outcome(for: sequence) { return .done(outcome) }
-        guard !syncing && threadAsleep else { return .suspend }
+        guard !syncing && threadAsleep && lastSyncRecords <= 1 && waiters.isEmpty else { return .suspend }
         syncing = true
         return .lead(takePending())
     }
@@ -142,8 +147,8 @@ struct JournalState: ~Copyable {
         return nil
     }
 
-    /// Called by the sync thread: answers the batches to write, or whether to sleep or exit.
-    mutating func nextStep() -> Step {
+    /// Called by the sync thread: answers the batches to write, or whether to poll again, sleep or exit.
+    mutating func nextStep(maySleep: Bool) -> Step {
         if !syncing && !pending.isEmpty && failure == nil {
             syncing = true
             return .write(takePending())
@@ -155,6 +160,7 @@ struct JournalState: ~Copyable {
             defer { closeWaiters.removeAll() }
             return .exit(closeWaiters: closeWaiters)
         }
+        guard maySleep else { return .poll }
         threadAsleep = true
         return .sleep
     }
@@ -163,6 +169,7 @@ struct JournalState: ~Copyable {
     /// the thread for records enqueued meanwhile (or to exit on close).
     mutating func markDurable(upTo sequence: UInt64) -> (ready: [Waiter], wake: Bool) {
         syncing = false
+        lastSyncRecords = sequence - min(durable, sequence)
         durable = max(durable, sequence)
         let ready = waiters.filter { $0.sequence <= durable }
         waiters.removeAll { $0.sequence <= durable }
