@@ -97,4 +97,33 @@ final class JournalTests: StorageTestCase {
         XCTAssertEqual(storageError { _ = try journal.enqueue([8]) }?.code, StorageError.closed)
         try await journal.waitDurable(sequence)
     }
+
+    /// Nobody waits for these records, so no caller leads a sync: `close()` must have the thread write them.
+    func testRecordsNobodyWaitsForAreWrittenByClose() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let journal = try Journal.open(in: directory, segment: 1)
+        let first = try journal.enqueue([1])
+        try await journal.waitDurable(first)
+        // Past the thread's poll window it sleeps, and an enqueue alone does not wake it.
+        try await Task.sleep(for: .milliseconds(20))
+        _ = try journal.enqueue([2])
+        _ = try journal.enqueue([3, 3])
+        try await journal.close()
+        XCTAssertEqual(try Recovery.recover(directory).records, [[1], [2], [3, 3]])
+    }
+
+    /// A payload of 64 KiB or more is written from its own array, between the small records copied around it.
+    func testLargePayloadsKeepTheirPlaceAmongSmallRecords() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let journal = try Journal.open(in: directory, segment: 1)
+        let large = (0..<(70 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let payloads: [[UInt8]] = [[1], large, large.reversed(), [2, 2], large, [3]]
+        var last: UInt64 = 0
+        for payload in payloads { last = try journal.enqueue(payload) }
+        try await journal.waitDurable(last)
+        try await journal.close()
+        XCTAssertEqual(try Recovery.recover(directory).records, payloads)
+    }
 }

@@ -5,7 +5,7 @@ import MarfaRules
 extension BenchSession {
     /// Serial and concurrent durable writes, then the event stream; both stores must agree after each part.
     func runWrites() async throws {
-        if selects("write") {
+        if selects("write") || selects("write-concurrent") {
             Self.progress("writes")
             for operation in WriteOperations.commits(context) { try await measure(operation) }
             try await measure(WriteOperations.creates(context))

@@ -129,9 +129,19 @@ package actor CopyActor {
     package nonisolated func commit(
         _ changes: [StoreChange], origin: CommitOrigin = .housekeeping
     ) async throws(MarfaError) {
+        guard let staged = try await stageCommit(changes, origin: origin) else { return }
+        try await settle([staged])
+    }
+
+    /// The first half of `commit` alone: `changes` are applied to memory and their record is queued behind
+    /// every earlier one, but not yet durable; `settle(_:)` waits. A burst staged one by one pays one wait.
+    ///
+    /// Answers nil for no changes. Reads see a staged change at once, as they see a commit in flight.
+    package nonisolated func stageCommit(
+        _ changes: [StoreChange], origin: CommitOrigin = .housekeeping
+    ) async throws(MarfaError) -> StagedCommit? {
         let payload = changes.isEmpty ? [] : StoreChange.encode(changes)
-        guard let staged = try await stage(changes, payload: payload, origin: origin) else { return }
-        try await awaitDurable(staged)
+        return try await stage(changes, payload: payload, origin: origin)
     }
 
     /// Commits changes judged against the state as it is now: they are applied with no suspension after the
@@ -139,12 +149,12 @@ package actor CopyActor {
     func commitJudged(_ changes: [StoreChange], origin: CommitOrigin) async throws(MarfaError) {
         let payload = changes.isEmpty ? [] : StoreChange.encode(changes)
         if let staged = try stage(changes, payload: payload, origin: origin) {
-            try await awaitDurable(staged)
+            try await settle([staged])
         }
     }
 
     /// A commit applied to memory whose journal record is enqueued but maybe not yet durable.
-    struct StagedCommit: Sendable {
+    package struct StagedCommit: Sendable {
         let journal: Journal
         let sequence: UInt64
         let notice: CommitNotice
@@ -178,20 +188,22 @@ package actor CopyActor {
         return StagedCommit(journal: journal, sequence: sequence, notice: notice, notifies: !listeners.isEmpty)
     }
 
-    /// The asynchronous half: waits off the actor until the record is durable, then comes back to the actor only
-    /// to tell listeners, start a due snapshot or record a failure.
-    nonisolated func awaitDurable(_ staged: StagedCommit) async throws(MarfaError) {
+    /// The asynchronous half: waits off the actor until every commit in `staged` is durable (one wait, for the
+    /// last: the journal makes records durable in order), then comes back to the actor only to tell listeners
+    /// of each in order, start a due snapshot or record a failure.
+    package nonisolated func settle(_ staged: [StagedCommit]) async throws(MarfaError) {
+        guard let last = staged.last else { return }
         do {
-            try await staged.journal.waitDurable(staged.sequence)
+            try await last.journal.waitDurable(last.sequence)
         } catch {
             let failed = StorageBridge.translate(error)
             await recordFailure(failed)
             throw failed
         }
-        if staged.notifies
-            || staged.journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes
+        if staged.contains(where: \.notifies)
+            || last.journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes
         {
-            await afterDurable(staged.notice)
+            await afterDurable(staged.map(\.notice))
         }
     }
 
@@ -199,13 +211,15 @@ package actor CopyActor {
         failure = error
     }
 
-    private func afterDurable(_ notice: CommitNotice) {
+    private func afterDurable(_ notices: [CommitNotice]) {
         if let journal, journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes,
             checkpointInFlight == nil
         {
             startCheckpoint()
         }
-        for listener in listeners.values { listener(notice) }
+        for notice in notices {
+            for listener in listeners.values { listener(notice) }
+        }
     }
 
     /// Applies one change to the state and the indexes together.

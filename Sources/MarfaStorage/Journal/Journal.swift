@@ -2,11 +2,13 @@ import Synchronization
 
 /// The segmented, append-only journal with group commit.
 ///
-/// `enqueue` fixes a record's order synchronously and answers its sequence number; `waitDurable` suspends until
-/// that record is written and fdatasync'd. One dedicated thread writes everything pending with one `write` and one
-/// `fdatasync` per segment, so concurrent writers share a sync. The first write or sync failure is delivered to
-/// every waiter and the journal then refuses all appends (fail-stop). Dropping the journal drains and stops the
-/// thread; `close()` does the same and waits for it.
+/// `enqueue` fixes a record's order synchronously and answers its sequence number; `waitDurable` returns once
+/// that record is written and fdatasync'd. Whoever syncs writes everything pending with one `write` and one
+/// `fdatasync` per segment, so concurrent writers share a sync. A waiter that finds the journal idle after a
+/// one-record sync (writers coming one at a time) writes and syncs on its own thread; otherwise the dedicated
+/// thread syncs, polls briefly for the writers it resumed and takes their records as one batch. The first write or sync failure is delivered to every waiter and the
+/// journal then refuses all appends (fail-stop). Dropping the journal drains and stops the thread; `close()`
+/// does the same and waits for it.
 package final class Journal: Sendable {
     /// The store folder the segments live in.
     package let directory: StoreDirectory
@@ -36,19 +38,29 @@ package final class Journal: Sendable {
     ///
     /// Refused "invalid_argument" for an empty payload, and with the journal's failure once it has failed.
     package func enqueue(_ payload: [UInt8]) throws -> UInt64 {
-        let header = try JournalRecord.frameHeader(for: payload)
-        let (sequence, wake) = try core.state.withLock { try $0.enqueue(header: header, payload: payload) }
-        if wake { core.wake() }
-        return sequence
+        let header = try JournalRecord.frameHeaderWord(for: payload)
+        return try core.state.withLock { try $0.enqueue(header: header, payload: payload) }
     }
 
     /// Returns once record `sequence` (and every record before it) is durable; throws the journal's failure.
     ///
+    /// When nobody is syncing and writers come one at a time, the caller writes and syncs everything pending
+    /// itself (blocking its thread for one write and one fdatasync) instead of waking the sync thread and being
+    /// resumed by it.
     /// Not cancellable: durability of an enqueued record is bounded by one write and one sync.
     package func waitDurable(_ sequence: UInt64) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            if let outcome = core.state.withLock({ $0.wait(for: sequence, continuation) }) {
-                continuation.resume(with: outcome)
+        while true {
+            switch core.state.withLock({ $0.claim(for: sequence) }) {
+            case .done(let outcome):
+                return try outcome.get()
+            case .lead(let batches):
+                core.write(batches)
+            case .suspend:
+                return try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                    let (outcome, wake) = core.state.withLock { $0.register(sequence, continuation) }
+                    if wake { core.wake() }
+                    if let outcome { continuation.resume(with: outcome) }
+                }
             }
         }
     }

@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The state shared by a `Journal` and its sync thread, and the thread's group-commit loop.
+/// The state shared by a `Journal` and its sync thread, the thread's group-commit loop, and the sync a caller
+/// leads itself.
 ///
 /// The thread captures only this object, so dropping the `Journal` can ask the thread to drain and exit.
 final class JournalCore: Sendable {
@@ -10,7 +11,9 @@ final class JournalCore: Sendable {
     /// Number of fdatasync calls made so far: far fewer than records when commits are grouped.
     let syncCount = Atomic<UInt64>(0)
     private let wakeup = DispatchSemaphore(value: 0)
-    /// How long the idle sync thread polls for new records before it sleeps, in nanoseconds.
+    /// How long the sync thread polls for new records after writing a batch before it sleeps, in nanoseconds:
+    /// the writers it resumed usually come back within that window, and a polling thread takes their records
+    /// without a wake-up (a sleeping one lets the next waiter lead instead).
     static let pollBeforeSleeping: UInt64 = 50_000
 
     init(segment: SegmentFile) {
@@ -24,15 +27,14 @@ final class JournalCore: Sendable {
         thread.start()
     }
 
-    /// Wakes the sync thread; called only when the state said the thread is (about to be) asleep.
+    /// Wakes the sync thread; called only when the state said the thread is asleep.
     func wake() {
         wakeup.signal()
     }
 
-    /// The group-commit loop: take everything pending, one write and one fdatasync per segment, resume waiters.
-    ///
-    /// When idle the thread polls for `pollBeforeSleeping` before sleeping on the semaphore: a serial writer's
-    /// next record usually arrives within that window, which saves a futex wake-up on the commit path.
+    /// The group-commit loop: take everything pending, one write and one fdatasync per segment, resume waiters;
+    /// when nothing is pending poll for `pollBeforeSleeping`, then sleep (an idle journal's next waiter syncs on
+    /// its own thread).
     private func run() {
         var idleSince: UInt64?
         while true {
@@ -46,9 +48,7 @@ final class JournalCore: Sendable {
                 wakeup.wait()
             case .write(let batches):
                 idleSince = nil
-                for batch in batches {
-                    guard commit(batch) else { break }
-                }
+                write(batches)
             case .exit(let closeWaiters):
                 for waiter in closeWaiters { waiter.resume() }
                 return
@@ -56,20 +56,27 @@ final class JournalCore: Sendable {
         }
     }
 
-    /// Writes and syncs one batch, resumes its waiters; on failure stops the journal and fails every waiter.
-    private func commit(_ batch: JournalState.Batch) -> Bool {
+    /// Writes and syncs `batches` in order (one write per chunk, one fdatasync per segment), then resumes the
+    /// waiters they cover and wakes the thread for what was enqueued meanwhile; on failure stops the journal and
+    /// fails every waiter. Called by the thread and by a caller leading its own sync.
+    func write(_ batches: [JournalState.Batch]) {
+        var last: UInt64 = 0
         do {
-            try batch.segment.append(batch.bytes)
-            try batch.segment.sync()
-            syncCount.add(1, ordering: .relaxed)
+            for batch in batches {
+                for chunk in batch.chunks { try batch.segment.append(chunk) }
+                try batch.segment.sync()
+                syncCount.add(1, ordering: .relaxed)
+                last = batch.lastSequence
+            }
         } catch {
             let failure = error as? StorageError ?? StorageError(code: StorageError.io, message: "\(error)")
-            for waiter in state.withLock({ $0.fail(failure) }) { waiter.continuation.resume(throwing: failure) }
-            return false
+            let (failed, wake) = state.withLock { $0.fail(failure) }
+            if wake { self.wake() }
+            for waiter in failed { waiter.continuation.resume(throwing: failure) }
+            return
         }
-        for waiter in state.withLock({ $0.markDurable(upTo: batch.lastSequence) }) {
-            waiter.continuation.resume()
-        }
-        return true
+        let (ready, wake) = state.withLock { $0.markDurable(upTo: last) }
+        if wake { self.wake() }
+        for waiter in ready { waiter.continuation.resume() }
     }
 }

@@ -7,26 +7,26 @@ package enum JournalRecord {
 
     /// Appends the framed record for `payload` to `buffer`; refuses empty payloads and payloads over 4 GiB - 1.
     package static func append(_ payload: [UInt8], to buffer: inout [UInt8]) throws {
-        buffer.append(contentsOf: try frameHeader(for: payload))
+        let header = try frameHeaderWord(for: payload)
+        withUnsafeBytes(of: header.littleEndian) { buffer.append(contentsOf: $0) }
         buffer.append(contentsOf: payload)
     }
 
-    /// The 8 bytes that go before `payload`: its length and the checksum of length and payload.
+    /// The frame header of `payload` as one little-endian word: the length in the low half, the checksum in the
+    /// high half (written little-endian, the 8 bytes before the payload).
     ///
     /// Refuses empty payloads and payloads over 4 GiB - 1.
-    package static func frameHeader(for payload: [UInt8]) throws -> [UInt8] {
+    package static func frameHeaderWord(for payload: [UInt8]) throws -> UInt64 {
         guard !payload.isEmpty, payload.count <= Int(UInt32.max) else {
             throw StorageError(
                 code: StorageError.invalidArgument,
                 message: "a journal record payload must hold 1 to \(UInt32.max) bytes, not \(payload.count)"
             )
         }
-        var header: [UInt8] = []
-        header.reserveCapacity(frameHeaderSize)
-        LittleEndian.append(UInt32(payload.count), to: &header)
-        let crc = CRC32C.checksum(payload, continuing: CRC32C.checksum(header))
-        LittleEndian.append(crc, to: &header)
-        return header
+        let length = UInt32(payload.count)
+        let lengthCRC = withUnsafeBytes(of: length.littleEndian) { CRC32C.checksum($0) }
+        let crc = payload.withUnsafeBytes { CRC32C.checksum($0, continuing: lengthCRC) }
+        return UInt64(length) | UInt64(crc) << 32
     }
 
     /// What the bytes at one offset of a segment hold.

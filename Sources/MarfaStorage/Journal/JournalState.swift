@@ -1,19 +1,53 @@
 /// The journal's shared state, guarded by the journal's mutex: pending bytes, sequence numbers and waiters.
 ///
 /// A plain struct whose methods take one event and answer what the caller must do outside the lock
-/// (wake the sync thread, resume continuations), so no continuation is ever resumed while the lock is held.
+/// (write a batch, wake the sync thread, resume continuations), so no continuation is ever resumed while the lock
+/// is held. One syncer at a time holds the write: a caller leading its own sync, or the sync thread.
 struct JournalState: ~Copyable {
-    /// Framed records for one segment, in enqueue order, not yet written.
+    /// Framed records for one segment, in enqueue order, not yet written: small records are copied into a
+    /// shared chunk, a large payload is kept as its own chunk (shared with its encoder, never copied).
     struct Batch: Sendable {
         let segment: SegmentFile
-        var bytes: [UInt8]
-        var lastSequence: UInt64
+        private(set) var chunks: [[UInt8]] = []
+        private(set) var lastSequence: UInt64
+        /// Whether the last chunk is a large payload, so the next bytes start a new chunk.
+        private var lastChunkIsPayload = false
+
+        init(segment: SegmentFile, lastSequence: UInt64) {
+            self.segment = segment
+            self.lastSequence = lastSequence
+        }
+
+        /// Appends one framed record.
+        mutating func append(header: UInt64, payload: [UInt8], sequence: UInt64) {
+            if chunks.isEmpty || lastChunkIsPayload {
+                let large = payload.count >= Self.ownChunkBytes
+                var chunk: [UInt8] = []
+                chunk.reserveCapacity(large ? JournalRecord.frameHeaderSize : Self.chunkCapacity)
+                chunks.append(chunk)
+                lastChunkIsPayload = false
+            }
+            let last = chunks.count - 1
+            withUnsafeBytes(of: header.littleEndian) { chunks[last].append(contentsOf: $0) }
+            if payload.count >= Self.ownChunkBytes {
+                chunks.append(payload)
+                lastChunkIsPayload = true
+            } else {
+                chunks[last].append(contentsOf: payload)
+            }
+            lastSequence = sequence
+        }
+
+        /// Payloads from this size on are written from their own array instead of being copied.
+        static let ownChunkBytes = 64 << 10
+        /// Bytes a new shared chunk reserves, so a group of concurrent records fills it without reallocating.
+        static let chunkCapacity = 256 << 10
     }
 
     /// A caller suspended in `waitDurable` until `sequence` is on disk.
     struct Waiter: Sendable {
         let sequence: UInt64
-        let continuation: CheckedContinuation<Void, any Error>
+        let continuation: UnsafeContinuation<Void, any Error>
     }
 
     /// What the sync thread does next.
@@ -22,6 +56,13 @@ struct JournalState: ~Copyable {
         case poll
         case sleep
         case exit(closeWaiters: [CheckedContinuation<Void, Never>])
+    }
+
+    /// What a caller of `waitDurable` does: nothing more, write and sync the batches itself, or suspend.
+    enum Claim: Sendable {
+        case done(Outcome)
+        case lead([Batch])
+        case suspend
     }
 
     /// How a wait ends when it need not suspend.
@@ -38,7 +79,13 @@ struct JournalState: ~Copyable {
     private var closeWaiters: [CheckedContinuation<Void, Never>] = []
     private var closing = false
     private var finished = false
-    private var threadIdle = false
+    /// Whether a batch is being written and synced (by a leading caller or the thread).
+    private var syncing = false
+    /// Whether the sync thread sleeps on its semaphore (then a caller may lead its own sync).
+    private var threadAsleep = false
+    /// How many records the last sync made durable: one means writers come one at a time, so the next waiter
+    /// leads its own sync; more means they overlap, so the thread syncs and the callers' threads stay free.
+    private var lastSyncRecords: UInt64 = 1
 
     init(segment: SegmentFile) {
         current = segment
@@ -47,25 +94,17 @@ struct JournalState: ~Copyable {
     }
 
     /// Queues one record (its frame header, then its payload) for the current segment; answers its sequence
-    /// number and whether to wake the thread.
-    mutating func enqueue(header: [UInt8], payload: [UInt8]) throws -> (sequence: UInt64, wake: Bool) {
+    /// number. Nothing is woken: the record is written by whoever syncs next (`claim` or the running thread).
+    mutating func enqueue(header: UInt64, payload: [UInt8]) throws -> UInt64 {
         let segment = try writableSegment()
         lastIssued += 1
         if pending.last.map({ $0.segment !== segment }) ?? true {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(max(Self.batchCapacity, header.count + payload.count))
-            pending.append(Batch(segment: segment, bytes: bytes, lastSequence: lastIssued))
+            pending.append(Batch(segment: segment, lastSequence: lastIssued))
         }
-        let last = pending.count - 1
-        pending[last].bytes.append(contentsOf: header)
-        pending[last].bytes.append(contentsOf: payload)
-        pending[last].lastSequence = lastIssued
-        bytesInCurrentSegment += UInt64(header.count + payload.count)
-        return (lastIssued, takeWake())
+        pending[pending.count - 1].append(header: header, payload: payload, sequence: lastIssued)
+        bytesInCurrentSegment += UInt64(JournalRecord.frameHeaderSize + payload.count)
+        return lastIssued
     }
-
-    /// Bytes a new batch reserves, so a group of concurrent records fills it without reallocating.
-    private static let batchCapacity = 256 << 10
 
     /// Makes `segment` the target of every later enqueue; earlier records stay queued for the old one.
     mutating func switchSegment(to segment: SegmentFile) throws {
@@ -75,8 +114,27 @@ struct JournalState: ~Copyable {
         bytesInCurrentSegment = UInt64(SegmentHeader.size)
     }
 
-    /// Registers a waiter for `sequence`, or answers the outcome at once when it is already known.
-    mutating func wait(for sequence: UInt64, _ continuation: CheckedContinuation<Void, any Error>) -> Outcome? {
+    /// Called first by `waitDurable`: answers the outcome when it is known; the pending batches to write and sync
+    /// on the caller's own thread when nobody syncs, the thread sleeps and the last sync held one record (the
+    /// caller leads); else `.suspend`.
+    mutating func claim(for sequence: UInt64) -> Claim {
+        if let outcome = outcome(for: sequence) { return .done(outcome) }
+        guard !syncing && threadAsleep && lastSyncRecords <= 1 && waiters.isEmpty else { return .suspend }
+        syncing = true
+        return .lead(takePending())
+    }
+
+    /// Registers a waiter for `sequence` (after `claim` answered `.suspend`), or answers the outcome when it is
+    /// known by now; answers whether to wake the thread, should nobody be at work on the record.
+    mutating func register(
+        _ sequence: UInt64, _ continuation: UnsafeContinuation<Void, any Error>
+    ) -> (outcome: Outcome?, wake: Bool) {
+        if let outcome = outcome(for: sequence) { return (outcome, false) }
+        waiters.append(Waiter(sequence: sequence, continuation: continuation))
+        return (nil, takeWake(needed: !syncing))
+    }
+
+    private func outcome(for sequence: UInt64) -> Outcome? {
         if sequence <= durable { return .success(()) }
         if let failure { return .failure(failure) }
         if sequence > lastIssued || finished {
@@ -86,18 +144,16 @@ struct JournalState: ~Copyable {
                     message: "sequence \(sequence) was never enqueued (last issued \(lastIssued))"
                 ))
         }
-        waiters.append(Waiter(sequence: sequence, continuation: continuation))
         return nil
     }
 
     /// Called by the sync thread: answers the batches to write, or whether to poll again, sleep or exit.
     mutating func nextStep(maySleep: Bool) -> Step {
-        if !pending.isEmpty && failure == nil {
-            let batches = pending
-            pending.removeAll()
-            return .write(batches)
+        if !syncing && !pending.isEmpty && failure == nil {
+            syncing = true
+            return .write(takePending())
         }
-        if closing {
+        if closing && !syncing {
             finished = true
             current = nil
             pending.removeAll()
@@ -105,24 +161,29 @@ struct JournalState: ~Copyable {
             return .exit(closeWaiters: closeWaiters)
         }
         guard maySleep else { return .poll }
-        threadIdle = true
+        threadAsleep = true
         return .sleep
     }
 
-    /// Records that every sequence up to `sequence` is durable; answers the waiters to resume.
-    mutating func markDurable(upTo sequence: UInt64) -> [Waiter] {
+    /// Ends a successful sync of everything up to `sequence`: answers the waiters to resume and whether to wake
+    /// the thread for records enqueued meanwhile (or to exit on close).
+    mutating func markDurable(upTo sequence: UInt64) -> (ready: [Waiter], wake: Bool) {
+        syncing = false
+        lastSyncRecords = sequence - min(durable, sequence)
         durable = max(durable, sequence)
         let ready = waiters.filter { $0.sequence <= durable }
         waiters.removeAll { $0.sequence <= durable }
-        return ready
+        return (ready, takeWake(needed: !pending.isEmpty || closing))
     }
 
-    /// Records a write or sync failure: the journal stops; answers every waiter, to be failed with `error`.
-    mutating func fail(_ error: StorageError) -> [Waiter] {
+    /// Records a write or sync failure: the journal stops; answers every waiter, to be failed with `error`, and
+    /// whether to wake the thread so a close can finish.
+    mutating func fail(_ error: StorageError) -> (failed: [Waiter], wake: Bool) {
+        syncing = false
         if failure == nil { failure = error }
         pending.removeAll()
         defer { waiters.removeAll() }
-        return waiters
+        return (waiters, takeWake(needed: closing))
     }
 
     /// Starts closing; answers whether to wake the thread and whether it has already exited (no need to wait).
@@ -130,7 +191,12 @@ struct JournalState: ~Copyable {
         closing = true
         if finished { return (false, true) }
         if let continuation { closeWaiters.append(continuation) }
-        return (takeWake(), false)
+        return (takeWake(needed: true), false)
+    }
+
+    private mutating func takePending() -> [Batch] {
+        defer { pending.removeAll() }
+        return pending
     }
 
     private mutating func writableSegment() throws -> SegmentFile {
@@ -141,8 +207,10 @@ struct JournalState: ~Copyable {
         return current
     }
 
-    private mutating func takeWake() -> Bool {
-        defer { threadIdle = false }
-        return threadIdle
+    /// Answers whether to wake the sleeping thread when `needed`, and marks it awake if so.
+    private mutating func takeWake(needed: Bool) -> Bool {
+        guard needed && threadAsleep else { return false }
+        threadAsleep = false
+        return true
     }
 }

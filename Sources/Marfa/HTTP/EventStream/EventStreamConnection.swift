@@ -38,6 +38,12 @@ package final class EventStreamConnection: Sendable {
         }
     }
 
+    /// Whether more events than the `taken` the reader has counted were received already: the reader is inside a
+    /// burst and the next event is waiting.
+    package func hasEvents(beyond taken: Int) -> Bool {
+        feed.eventsHandedOut > taken
+    }
+
     /// Ends the stream from the reader's side; the event sequence finishes. A stream already ended does nothing.
     package func close() {
         transport.close()

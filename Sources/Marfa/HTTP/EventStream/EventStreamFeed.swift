@@ -9,6 +9,7 @@ final class EventStreamFeed: Sendable {
     private let continuation: AsyncThrowingStream<StreamEvent, any Error>.Continuation
     private let server: String
     private let state = Mutex(State())
+    private let handedOut = Atomic<Int>(0)
 
     private struct State {
         var parser = SSEParser()
@@ -43,12 +44,19 @@ final class EventStreamFeed: Sendable {
         for output in outputs {
             guard case .frame(let frame) = output else { continue }
             do {
-                continuation.yield(try StreamEvent(frame: frame))
+                let event = try StreamEvent(frame: frame)
+                handedOut.add(1, ordering: .releasing)
+                continuation.yield(event)
             } catch {
                 continuation.finish(throwing: error)
                 return
             }
         }
+    }
+
+    /// How many events have been handed to the sequence so far, taken by the reader or still waiting.
+    var eventsHandedOut: Int {
+        handedOut.load(ordering: .acquiring)
     }
 
     /// Ends the sequence: with the refusal for a refused stream, `network` for a dropped one, cleanly otherwise.

@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// Replays the log from the stored cursor up to the `stream_live` marker (WC-16 to WC-30): each event applied and
-/// the cursor moved in one durable step; an aged-out or restored-behind cursor expires the copy.
+/// the cursor moved in one record; a burst of events already received is staged and then waited for once, so it
+/// pays one durable wait; an aged-out or restored-behind cursor expires the copy.
 struct CatchUp {
     let client: InstanceClient
     let engine: CopyActor
@@ -25,31 +26,66 @@ struct CatchUp {
         defer { stream.close() }
         var applied: UInt64 = 0
         var skipped: UInt64 = 0
-        for try await event in stream.events {
-            if let terminal = event.terminalError {
-                try await expireIfTold(by: event)
-                throw terminal
-            }
-            switch event {
-            case .streamCursor:
-                continue
-            case .streamLive(let marker, _):
-                let current = await engine.state.cursor.flatMap { EventID(canonical: $0) }
-                if let moved = EventCursorRule.cursor(afterMarker: marker, current: current), moved != current {
-                    try await engine.commit([.setCursor(moved.description)])
+        var taken = 0
+        var burst: [StagedEvent] = []
+        do {
+            for try await event in stream.events {
+                taken += 1
+                if let terminal = event.terminalError {
+                    try await settle(burst)
+                    burst = []
+                    try await expireIfTold(by: event)
+                    throw terminal
                 }
-                return CatchUpReport(
-                    applied: applied, skipped: skipped, cursor: await engine.state.cursor, reachedHead: true)
-            default:
-                let outcome = try await apply(event)
-                if outcome.skipped { skipped += 1 } else { applied += 1 }
+                switch event {
+                case .streamCursor:
+                    continue
+                case .streamLive(let marker, _):
+                    try await settle(burst)
+                    burst = []
+                    let current = await engine.state.cursor.flatMap { EventID(canonical: $0) }
+                    if let moved = EventCursorRule.cursor(afterMarker: marker, current: current), moved != current {
+                        try await engine.commit([.setCursor(moved.description)])
+                    }
+                    return CatchUpReport(
+                        applied: applied, skipped: skipped, cursor: await engine.state.cursor, reachedHead: true)
+                default:
+                    let staged = try await stage(event)
+                    if staged.outcome.skipped { skipped += 1 } else { applied += 1 }
+                    burst.append(staged)
+                    if Self.burstEnds(burst, stream: stream, taken: taken) {
+                        try await settle(burst)
+                        burst = []
+                    }
+                }
             }
+            try await settle(burst)
+        } catch {
+            try? await settle(burst)
+            throw error
         }
         return CatchUpReport(applied: applied, skipped: skipped, cursor: await engine.state.cursor, reachedHead: false)
     }
 
+    /// Most events staged before a durable wait even while more are waiting, which bounds how long an applied
+    /// event may stay unacknowledged in a long replay.
+    static let burstLimit = 1000
+
+    /// Whether to settle `burst` now: the reader has taken every event received so far, or the burst is full.
+    static func burstEnds(_ burst: [StagedEvent], stream: EventStreamConnection, taken: Int) -> Bool {
+        burst.count >= burstLimit || !stream.hasEvents(beyond: taken)
+    }
+
     /// Applies one event and moves the cursor with it, in one durable step.
     func apply(_ event: StreamEvent) async throws -> EventApplier.Outcome {
+        let staged = try await stage(event)
+        try await settle([staged])
+        return staged.outcome
+    }
+
+    /// Stages one event and the cursor move with it (WC-18): applied to memory and queued in the journal in one
+    /// record, so the cursor is durable together with the changes it covers; `settle` waits for it.
+    func stage(_ event: StreamEvent) async throws -> StagedEvent {
         let applier = EventApplier(state: await engine.state, now: Timestamp.string(from: Date()))
         let outcome: EventApplier.Outcome
         switch event {
@@ -64,15 +100,20 @@ struct CatchUp {
         case .edge(let kind, let id, let edge, _):
             outcome = applier.edge(kind, id: id, edge: edge)
         default:
-            return EventApplier.Outcome(changes: [], skipped: false)
+            return StagedEvent(event: event, outcome: EventApplier.Outcome(changes: [], skipped: false), cursor: "", commit: nil)
         }
         let cursor = outcome.changes.reversed().lazy.compactMap { change -> String? in
             if case .setCursor(let cursor?) = change { return cursor }
             return nil
         }.first ?? ""
-        try await engine.commit(outcome.changes, origin: .server(event: event.name, cursor: cursor))
-        onApplied(event, cursor)
-        return outcome
+        let commit = try await engine.stageCommit(outcome.changes, origin: .server(event: event.name, cursor: cursor))
+        return StagedEvent(event: event, outcome: outcome, cursor: cursor, commit: commit)
+    }
+
+    /// Returns once every event of `staged` is durable (one wait), then tells `onApplied` of each, in order.
+    func settle(_ staged: [StagedEvent]) async throws {
+        try await engine.settle(staged.compactMap(\.commit))
+        for applied in staged where applied.commit != nil { onApplied(applied.event, applied.cursor) }
     }
 
     /// Refuses to go on against a different instance at the same origin (P-6, WC-33), expiring the copy.

@@ -65,6 +65,7 @@ actor FollowActor {
         let catchUp = CatchUp(client: InstanceClient(server: server), engine: engine)
         counters.opens += 1
         if counters.opens > 1 { counters.reconnects += 1 }
+        var burst: [StagedEvent] = []
         do {
             try await catchUp.checkInstance(expected: await engine.state.instanceId)
             if Task.isCancelled { return }
@@ -72,19 +73,26 @@ actor FollowActor {
             let stream = try EventStreamConnection(client: catchUp.client, lastEventId: cursor)
             defer { stream.close() }
             var opened = false
+            var taken = 0
             for try await event in stream.events {
-                if Task.isCancelled { return }
+                taken += 1
+                if Task.isCancelled {
+                    try? await catchUp.settle(burst)
+                    return
+                }
                 if !opened {
                     opened = true
                     handle(.streamOpened)
                 }
                 if let terminal = event.terminalError {
+                    try await settle(&burst, catchUp)
                     if try await catchUp.expireIfTold(by: event) { staleReason = event.name }
                     throw terminal
                 }
                 switch event {
                 case .streamCursor: continue
                 case .streamLive(let marker, _):
+                    try await settle(&burst, catchUp)
                     let current = await engine.state.cursor.flatMap { EventID(canonical: $0) }
                     if let moved = EventCursorRule.cursor(afterMarker: marker, current: current), moved != current {
                         try await engine.commit([.setCursor(moved.description)])
@@ -92,18 +100,30 @@ actor FollowActor {
                     events.broadcast(.lastSynced(Date()))
                     handle(.followCaughtUp)
                 default:
-                    let outcome = try await catchUp.apply(event)
-                    if outcome.skipped { counters.skipped += 1 } else { counters.applied += 1 }
-                    handle(.eventApplied)
+                    burst.append(try await catchUp.stage(event))
+                    if CatchUp.burstEnds(burst, stream: stream, taken: taken) { try await settle(&burst, catchUp) }
                 }
             }
+            try await settle(&burst, catchUp)
             guard !Task.isCancelled else { return }
             report(.streamIncomplete(reason: "closed", message: "the event stream ended"))
         } catch {
+            try? await settle(&burst, catchUp)
             guard !Task.isCancelled else { return }
             let failure = error as? MarfaError ?? .network(message: "\(error)")
             if counters.applied == 0 { counters.failedOpens += 1 }
             report(failure)
+        }
+    }
+
+    /// Waits once for a burst of staged events to be durable, then counts each and tells the machine.
+    private func settle(_ burst: inout [StagedEvent], _ catchUp: CatchUp) async throws {
+        let settled = burst
+        burst = []
+        try await catchUp.settle(settled)
+        for staged in settled {
+            if staged.outcome.skipped { counters.skipped += 1 } else { counters.applied += 1 }
+            handle(.eventApplied)
         }
     }
 
