@@ -47,7 +47,7 @@ enum ConcurrentWriteOperations {
                     try peer.failure()
                     return latencies.extras()
                 },
-                notes: ["\(perRound) writes per round, \(writers) writer tasks; ours has no search index yet"])
+                notes: ["\(perRound) writes per round, \(writers) writer tasks", MarfaReadSide.textIndexNote])
         }
     }
 

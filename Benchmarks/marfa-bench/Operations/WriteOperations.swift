@@ -44,7 +44,7 @@ enum WriteOperations {
                 peers: [peerSide(variant, items, context)],
                 warmup: 5, samples: context.plan.serialWrites,
                 floor: fsyncFloor(context),
-                notes: ["ours has no search index yet: its write re-indexes nothing"])
+                notes: [MarfaReadSide.textIndexNote])
         }
     }
 
