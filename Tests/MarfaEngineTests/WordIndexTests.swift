@@ -104,7 +104,7 @@ final class WordIndexTests: XCTestCase {
         XCTAssertEqual(WordIndex.intersection(of: [[1, 3, 5, 7, 900], [0, 3, 7, 8, 900, 901], [3, 900]]), [3, 900])
         XCTAssertEqual(WordIndex.intersection(of: [[1, 2], []]), [])
         XCTAssertEqual(WordIndex.intersection(of: []), [])
-        XCTAssertEqual(WordIndex.gallop([1, 3, 5, 7, 9, 11], from: 1, to: 8), 4)
-        XCTAssertEqual(WordIndex.gallop([1, 3], from: 0, to: 4), 2)
+        XCTAssertEqual(Gallop.firstIndex(in: [RowID]([1, 3, 5, 7, 9, 11]), from: 1, atLeast: 8), 4)
+        XCTAssertEqual(Gallop.firstIndex(in: [RowID]([1, 3]), from: 0, atLeast: 4), 2)
     }
 }

@@ -382,27 +382,6 @@ package struct RowSet: Sendable, Hashable, Sequence {
         return low
     }
 
-    /// The first index at or after `start` whose value is at least `target` (or the count): doubling steps,
-    /// then a binary search inside the last step.
-    /// - Complexity: O(log d), d the distance to the answer.
-    @inline(__always)
-    static func gallop(_ values: UnsafeBufferPointer<UInt16>, from start: Int, to target: UInt16) -> Int {
-        var low = start
-        var step = 1
-        var high = start
-        while high < values.count && values[high] < target {
-            low = high + 1
-            high += step
-            step <<= 1
-        }
-        high = Swift.min(high, values.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < target { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
     /// The first index of `values` (sorted) whose value is at least `target`, by binary search.
     @inline(__always)
     static func position(of target: UInt16, in values: [UInt16]) -> Int {
@@ -451,7 +430,7 @@ package struct RowSet: Sendable, Hashable, Sequence {
             large.values.withUnsafeBufferPointer { large in
                 var position = 0
                 for value in small.values {
-                    position = gallop(large, from: position, to: value)
+                    position = Gallop.firstIndex(in: large, from: position, atLeast: value)
                     if position == large.count { break }
                     if large[position] == value { values.append(value) }
                 }

@@ -52,7 +52,7 @@ package struct SearchCandidates: Sendable {
         for (term, words) in wordPostings.enumerated() {
             var least = Int.max
             for (word, postings) in words.enumerated() {
-                cursors[term][word] = WordIndex.gallop(postings.rows, from: cursors[term][word], to: row)
+                cursors[term][word] = Gallop.firstIndex(in: postings.rows, from: cursors[term][word], atLeast: row)
                 least = min(least, Int(postings.counts[cursors[term][word]]))
             }
             counts[term] = least

@@ -258,7 +258,7 @@ package struct WordIndex: Sendable {
                     gap = 0
                     shift = 0
                     for (word, ids) in words.enumerated() {
-                        cursors[word] = ids.count == 1 ? 0 : Self.gallop(ids, from: cursors[word], to: id)
+                        cursors[word] = ids.count == 1 ? 0 : Gallop.firstIndex(in: ids, from: cursors[word], atLeast: id)
                         if cursors[word] < ids.count && ids[cursors[word]] == id {
                             masks[rank * lanes + word >> 6] |= 1 << UInt64(word & 63)
                         }
@@ -298,33 +298,13 @@ package struct WordIndex: Sendable {
             kept.reserveCapacity(result.count)
             var position = 0
             for row in result {
-                position = gallop(list, from: position, to: row)
+                position = Gallop.firstIndex(in: list, from: position, atLeast: row)
                 if position == list.count { break }
                 if list[position] == row { kept.append(row) }
             }
             result = kept
         }
         return result
-    }
-
-    /// The first index at or after `start` whose row is at least `target` (`rows.count` when none): doubling steps
-    /// from `start`, then a binary search inside the last step.
-    /// - Complexity: O(log distance).
-    package static func gallop(_ rows: [RowID], from start: Int, to target: RowID) -> Int {
-        var low = start
-        var step = 1
-        var high = start
-        while high < rows.count && rows[high] < target {
-            low = high + 1
-            high += step
-            step <<= 1
-        }
-        high = min(high, rows.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if rows[middle] < target { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// The union of postings lists with their counts summed per row.
@@ -380,7 +360,7 @@ package struct WordIndex: Sendable {
             }
             for (rank, id) in wordIDs.enumerated() where Int(id) < postings.count {
                 let list = postings[Int(id)]
-                let position = Self.gallop(list.rows, from: 0, to: RowID(row))
+                let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
                 try IndexCorruption.check(
                     position == list.rows.count || list.rows[position] != RowID(row)
                         || list.counts[position] == occurrences[rank + 1],
@@ -390,7 +370,7 @@ package struct WordIndex: Sendable {
             for id in wordIDs {
                 try IndexCorruption.check(Int(id) < postings.count, "Word: row \(row) names unknown id \(id)")
                 let list = postings[Int(id)]
-                let position = Self.gallop(list.rows, from: 0, to: RowID(row))
+                let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
                 try IndexCorruption.check(
                     position < list.rows.count && list.rows[position] == RowID(row) && list.counts[position] > 0,
                     "Word: \(id) lacks row \(row)")
@@ -453,7 +433,7 @@ package struct WordIndex: Sendable {
                 if position > 0 { entries.append(WordSequence.fieldEnd) }
                 nextEnd += 1
             }
-            entries.append(UInt32(Self.gallop(distinct, from: 0, to: id)) + 1)
+            entries.append(UInt32(Gallop.firstIndex(in: distinct, from: 0, atLeast: id)) + 1)
         }
         return (distinct, counts, UInt32(found.count), WordSequence.encode(entries, ids: distinct))
     }
@@ -486,7 +466,7 @@ package struct WordIndex: Sendable {
             postings[Int(id)].counts.append(count)
             return
         }
-        let position = Self.gallop(postings[Int(id)].rows, from: 0, to: row)
+        let position = Gallop.firstIndex(in: postings[Int(id)].rows, from: 0, atLeast: row)
         if position < postings[Int(id)].rows.count && postings[Int(id)].rows[position] == row {
             postings[Int(id)].counts[position] = count
         } else {
@@ -497,7 +477,7 @@ package struct WordIndex: Sendable {
 
     /// Removes `row` from word `id` (the word keeps its id).
     private mutating func removePosting(_ row: RowID, from id: UInt32) {
-        let position = Self.gallop(postings[Int(id)].rows, from: 0, to: row)
+        let position = Gallop.firstIndex(in: postings[Int(id)].rows, from: 0, atLeast: row)
         guard position < postings[Int(id)].rows.count && postings[Int(id)].rows[position] == row else { return }
         postings[Int(id)].rows.remove(at: position)
         postings[Int(id)].counts.remove(at: position)

@@ -59,7 +59,7 @@ extension WordSequence {
                 var cursor = Cursor(sequence, record: record, block: 0)
                 var next = 0
                 while let (_, id) = cursor.current, next < ids.count {
-                    next = WordIndex.gallop(ids, from: next, to: id)
+                    next = Gallop.firstIndex(in: ids, from: next, atLeast: id)
                     if next < ids.count && ids[next] == id { list += cursor.positions() }
                     cursor.advance()
                 }
@@ -86,7 +86,7 @@ extension WordSequence {
             var matched = true
             for next in 1..<lists.count {
                 let target = start + UInt32(next)
-                let position = WordIndex.gallop(lists[next], from: 0, to: target)
+                let position = Gallop.firstIndex(in: lists[next], from: 0, atLeast: target)
                 if position == lists[next].count || lists[next][position] != target {
                     matched = false
                     break
