@@ -15,3 +15,12 @@ enum Stopwatch {
         Double(now() &- start) / 1e9
     }
 }
+
+extension Stopwatch {
+    /// CPU seconds the calling thread has used: the work of a single-threaded step, whatever else shares the cores.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

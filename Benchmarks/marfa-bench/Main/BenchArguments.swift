@@ -1,10 +1,11 @@
 /// The command line: `marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP]] [--json FILE]
-/// [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep]`.
+/// [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep] [--peer-cache DIR]`.
 struct BenchArguments {
     /// The usage text.
     static let usage = """
         usage: marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP…]] [--json FILE]
                            [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep]
+                           [--peer-cache DIR]
           --size            dataset tier (default 10k); N items for a custom size
           --smoke           a tiny tier for tests: the gate and every operation, no time asserted
           --only            groups or name prefixes: get, list, search, write, write-concurrent, events,
@@ -15,6 +16,8 @@ struct BenchArguments {
           --seed            dataset seed (default 1296126534)
           --dir             where the run's folder (marfa-bench-<pid>) goes: on the filesystem to measure
                             (default $TMPDIR or /tmp); --keep keeps the folder
+          --peer-cache      keep the loaded SQLite database in DIR and copy it in on later runs of the same
+                            dataset and schema, instead of loading it again (for the 1M tier)
         """
 
     /// The tier.
@@ -35,6 +38,8 @@ struct BenchArguments {
     var keep = false
     /// Set when the process is the memory child.
     var memoryChild = false
+    /// Where loaded peer databases are kept between runs, if asked.
+    var peerCache: PeerCache?
 
     /// Parses `arguments` (without the program name).
     init(_ arguments: [String]) throws(BenchError) {
@@ -73,6 +78,7 @@ struct BenchArguments {
                 seed = parsed
             case "--dir": directory = try value(flag)
             case "--keep": keep = true
+            case "--peer-cache": peerCache = PeerCache(folder: try value(flag))
             case "--memory-child": memoryChild = true
             case "--help", "-h": throw BenchError(Self.usage, exitStatus: 0)
             default: throw BenchError.usage("unknown argument \(flag)")

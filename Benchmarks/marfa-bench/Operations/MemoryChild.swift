@@ -61,7 +61,7 @@ enum MemoryChild {
     /// first read that needs it.
     private static func buildTextIndexes(_ copy: CopyActor) async throws {
         _ = try await copy.search("the", filters: SearchFilters(), limit: 20)
-        let contains = try FilterExpression(
+        let contains = FilterExpression(
             conditions: [FilterCondition(field: .property("title"), operator: .contains, value: .text("the"))])
         _ = try await copy.list(ListFilters(filter: contains.encoded(), limit: 20), sort: Sort())
     }

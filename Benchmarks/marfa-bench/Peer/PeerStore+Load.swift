@@ -2,9 +2,8 @@ import Foundation
 import MarfaRules
 
 extension PeerStore {
-    /// Loads the dataset in transactions of `batch` rows, filling the three FTS5 tables; answers the seconds it took.
-    func load(items: [Item], edges: [Edge], batch: Int = 2000) throws(BenchError) -> Double {
-        let start = Stopwatch.now()
+    /// Loads the dataset in transactions of `batch` rows, filling the three FTS5 tables.
+    func load(items: [Item], edges: [Edge], batch: Int = 2000) throws(BenchError) {
         try setSynchronous(.normal)
         for chunk in stride(from: 0, to: items.count, by: batch) {
             try begin()
@@ -21,7 +20,6 @@ extension PeerStore {
         }
         try connection.execute("PRAGMA wal_checkpoint(TRUNCATE); ANALYZE;")
         try setSynchronous(.full)
-        return Stopwatch.seconds(since: start)
     }
 
     /// File sizes: the database, its WAL, and bytes per table group from `dbstat`.

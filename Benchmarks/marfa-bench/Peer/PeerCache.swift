@@ -1,0 +1,45 @@
+import Foundation
+
+/// A folder of loaded peer databases, one per dataset and schema, so a long tier (1M) pays SQLite's load once.
+///
+/// A database is kept right after its load (WAL checkpointed, before any measured write) and copied into each later
+/// run's folder, because the run's writes and events change it.
+struct PeerCache {
+    /// The folder the databases live in.
+    let folder: String
+
+    /// The cached database for a dataset with `checksum` under the current schema.
+    func file(checksum: String) -> String {
+        var schema = FNV1a()
+        schema.add(PeerSchema.create)
+        return "\(folder)/peer-\(checksum)-\(schema.hex).db"
+    }
+
+    /// Copies the cached database for `checksum` to `path`; answers false when there is none.
+    func restore(checksum: String, to path: String) throws(BenchError) -> Bool {
+        let source = file(checksum: checksum)
+        guard FileManager.default.fileExists(atPath: source) else { return false }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        do {
+            try FileManager.default.copyItem(atPath: source, toPath: path)
+        } catch {
+            throw BenchError("cannot copy the cached peer database \(source): \(error)")
+        }
+        return true
+    }
+
+    /// Keeps a copy of the loaded database at `path` (its WAL checkpointed) for `checksum`, written under a
+    /// temporary name and renamed, so a stopped copy is never taken for a whole one.
+    func keep(_ path: String, checksum: String) throws(BenchError) {
+        let target = file(checksum: checksum)
+        let partial = target + ".partial"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: partial)
+            try FileManager.default.copyItem(atPath: path, toPath: partial)
+            guard rename(partial, target) == 0 else { throw BenchError("rename failed: errno \(errno)") }
+        } catch {
+            throw BenchError("cannot keep the peer database in \(folder): \(error)")
+        }
+    }
+}
