@@ -100,6 +100,24 @@ final class WordIndexTests: XCTestCase {
         }
     }
 
+    /// A count past one byte is kept exactly through the escape, in a lone row and in a longer list, through an
+    /// edit that brings it back under and a removal (P-77: counts rank hits).
+    func testCountsPastOneByteStayExact_P77() throws {
+        let many = Array(repeating: "echo", count: 300).joined(separator: " ")
+        var index = WordIndex()
+        index.insert(contentsOf: [(row: 4, fields: [many, "", ""])])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [300])
+        index.update(batch: [(row: 2, fields: ["echo", many + " " + many, ""]), (row: 9, fields: ["echo echo", "", ""])])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).rows, [2, 4, 9])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [601, 300, 2])
+        XCTAssertEqual(index.postings(ofPrefix: Array("ech".utf8)).counts, [601, 300, 2])
+        index.update(batch: [(row: 4, fields: ["echo", "", ""]), (row: 2, fields: nil)])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [1, 2])
+        index.update(batch: [(row: 9, fields: nil)])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [1])
+        try index.checkInvariants()
+    }
+
     func testIntersectionGallopsToTheCommonRows() {
         XCTAssertEqual(WordIndex.intersection(of: [[1, 3, 5, 7, 900], [0, 3, 7, 8, 900, 901], [3, 900]]), [3, 900])
         XCTAssertEqual(WordIndex.intersection(of: [[1, 2], []]), [])

@@ -53,7 +53,7 @@ package struct SearchCandidates: Sendable {
             var least = Int.max
             for (word, postings) in words.enumerated() {
                 cursors[term][word] = Gallop.firstIndex(in: postings.rows, from: cursors[term][word], atLeast: row)
-                least = min(least, Int(postings.counts[cursors[term][word]]))
+                least = min(least, Int(postings.count(at: cursors[term][word])))
             }
             counts[term] = least
         }
