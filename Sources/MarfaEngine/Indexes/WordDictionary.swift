@@ -63,8 +63,7 @@ struct WordDictionary: Sendable {
     /// Whether word `id` begins with `prefix`.
     func word(_ id: UInt32, startsWith prefix: UnsafeBufferPointer<UInt8>) -> Bool {
         withWord(id) { word in
-            word.count >= prefix.count
-                && (prefix.isEmpty || memcmp(word.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
+            word.count >= prefix.count && Self.sameBytes(word, prefix, count: prefix.count)
         }
     }
 
@@ -84,9 +83,16 @@ struct WordDictionary: Sendable {
     /// Whether word `id`'s bytes are `bytes`.
     @inline(__always)
     private func equals(_ id: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        withWord(id) { word in
-            word.count == bytes.count && (bytes.isEmpty || memcmp(word.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        }
+        withWord(id) { word in word.count == bytes.count && Self.sameBytes(word, bytes, count: bytes.count) }
+    }
+
+    /// Whether the first `count` bytes of `left` and `right` (both at least that long) are the same.
+    @inline(__always)
+    private static func sameBytes(
+        _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>, count: Int
+    ) -> Bool {
+        guard count > 0, let left = left.baseAddress, let right = right.baseAddress else { return true }
+        return memcmp(left, right, count) == 0
     }
 
     /// Puts `id` in the first free slot from its hash.
@@ -115,8 +121,8 @@ struct WordDictionary: Sendable {
     @inline(__always)
     static func precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         let common = min(left.count, right.count)
-        if common > 0 {
-            let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+        if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+            let order = memcmp(leftBase, rightBase, common)
             if order != 0 { return order < 0 }
         }
         return left.count < right.count

@@ -10,9 +10,10 @@ import MarfaRules
 ///
 /// Word ids are dense and never reused: a word whose last row goes keeps its id with empty postings, so the sorted
 /// dictionary never reorders. Words live in one arena (`WordDictionary`); a word held by one row keeps that row
-/// inline, and longer postings keep a byte per count (`Postings`), since most words of a Zipf text are rare. Words added since the dictionary was last sorted wait in a short list that prefix
-/// look-ups scan, and are merged in when it grows. Each row keeps its word ids (ascending, as varint gaps), so a
-/// removal or an edit touches only the postings of the words it held.
+/// inline (most words of a Zipf text are that rare), longer postings are delta-compressed (`Postings`). Words
+/// added since the dictionary was last sorted wait in a short list that prefix look-ups scan, and are merged in
+/// when it grows. Each row keeps its word ids (ascending, as varint gaps), so a removal or an edit touches only
+/// the postings of the words it held, and its word sequence names them by rank.
 package struct WordIndex: Sendable {
     /// How many new words wait unsorted before they are merged into the sorted dictionary.
     static let unsortedLimit = 256
@@ -106,7 +107,10 @@ package struct WordIndex: Sendable {
                     lost[old[oldIndex], default: []].append(row)
                     oldIndex += 1
                 } else if oldIndex < old.count && old[oldIndex] == wordIDs[newIndex] {
-                    setPosting(row, count: counts[newIndex], in: wordIDs[newIndex])
+                    // A count changed in place replaces the row's entry in the word's one merge.
+                    if count(of: row, in: wordIDs[newIndex]) != counts[newIndex] {
+                        gained[wordIDs[newIndex], default: []].append((row, counts[newIndex]))
+                    }
                     oldIndex += 1
                     newIndex += 1
                 } else {
@@ -133,21 +137,22 @@ package struct WordIndex: Sendable {
         if unsorted.count > Self.unsortedLimit { mergeUnsorted() }
     }
 
-    /// One pass over word `id`'s postings: rows in `lost` leave, rows in `gained` enter in order (both ascending).
+    /// One pass over word `id`'s postings: rows in `lost` leave, rows in `gained` enter in order or replace the
+    /// entry they have (both ascending).
     private mutating func merge(into id: UInt32, gained: [(row: RowID, count: UInt32)], lost: [RowID]) {
         let current = takePostings(id)
         var merged = Postings()
-        merged.reserveCapacity(current.count + gained.count)
         var lostIndex = 0
         var gainedIndex = 0
-        for (position, row) in current.rows.enumerated() {
+        current.forEach { row, count in
             while gainedIndex < gained.count && gained[gainedIndex].row < row {
                 merged.append(gained[gainedIndex].row, count: gained[gainedIndex].count)
                 gainedIndex += 1
             }
+            if gainedIndex < gained.count && gained[gainedIndex].row == row { return }
             while lostIndex < lost.count && lost[lostIndex] < row { lostIndex += 1 }
-            if lostIndex < lost.count && lost[lostIndex] == row { continue }
-            merged.append(row, count: current.count(at: position))
+            if lostIndex < lost.count && lost[lostIndex] == row { return }
+            merged.append(row, count: count)
         }
         for entry in gained[gainedIndex...] { merged.append(entry.row, count: entry.count) }
         store(merged, at: id)
@@ -264,6 +269,24 @@ package struct WordIndex: Sendable {
 
     // MARK: - Set algebra
 
+    /// The rows in every postings list, ascending: the smallest list decoded, the others sought by their cursors.
+    /// - Complexity: O(smallest × lists × (log blocks + blockSize)) at most, O(smallest × lists) when dense.
+    package static func intersection(of lists: [Postings]) -> [RowID] {
+        guard let smallest = lists.indices.min(by: { lists[$0].count < lists[$1].count }) else { return [] }
+        var result = lists[smallest].rows
+        for (index, list) in lists.enumerated() where index != smallest && !result.isEmpty {
+            var cursor = Postings.Cursor()
+            var kept: [RowID] = []
+            kept.reserveCapacity(result.count)
+            for row in result {
+                guard cursor.seek(atLeast: row, in: list) else { break }
+                if cursor.row == row { kept.append(row) }
+            }
+            result = kept
+        }
+        return result
+    }
+
     /// The rows in every list, ascending: the smallest list galloped through the others.
     /// - Complexity: O(smallest × lists × log(largest / smallest)).
     package static func intersection(of lists: [[RowID]]) -> [RowID] {
@@ -284,15 +307,12 @@ package struct WordIndex: Sendable {
 
     /// The union of postings lists with their counts summed per row.
     private static func union(_ lists: [Postings], rowSpace: Int) -> Postings {
-        let total = lists.reduce(0) { $0 + $1.count }
+        let total = lists.reduce(0) { $0 + Int($1.count) }
         var result = Postings()
-        result.reserveCapacity(min(total, rowSpace))
         if total * 8 < rowSpace {
             var pairs: [(row: RowID, count: UInt32)] = []
             pairs.reserveCapacity(total)
-            for list in lists {
-                for (position, row) in list.rows.enumerated() { pairs.append((row, list.count(at: position))) }
-            }
+            for list in lists { list.forEach { pairs.append(($0, $1)) } }
             pairs.sort { $0.row < $1.row }
             var start = 0
             while start < pairs.count {
@@ -308,9 +328,7 @@ package struct WordIndex: Sendable {
             return result
         }
         var dense = [UInt32](repeating: 0, count: rowSpace)
-        for list in lists {
-            for (position, row) in list.rows.enumerated() { dense[Int(row)] += list.count(at: position) }
-        }
+        for list in lists { list.forEach { dense[Int($0)] += $1 } }
         for (row, count) in dense.enumerated() where count > 0 { result.append(RowID(row), count: count) }
         return result
     }
@@ -322,6 +340,10 @@ package struct WordIndex: Sendable {
     /// - Complexity: O(total postings + words log words).
     package func checkInvariants() throws {
         var expected = [Int](repeating: 0, count: dictionary.count)
+        let decoded = (0..<UInt32(dictionary.count)).map { id in
+            let list = postings(at: id)
+            return (rows: list.rows, counts: list.counts)
+        }
         var rows = 0
         var length = 0
         for (row, record) in records.enumerated() {
@@ -337,20 +359,20 @@ package struct WordIndex: Sendable {
                 occurrences[Int(entry)] += 1
             }
             for (rank, id) in wordIDs.enumerated() where Int(id) < dictionary.count {
-                let list = postings(at: id)
+                let list = decoded[Int(id)]
                 let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
                 try IndexCorruption.check(
-                    position == list.count || list.rows[position] != RowID(row)
-                        || list.count(at: position) == occurrences[rank + 1],
+                    position == list.rows.count || list.rows[position] != RowID(row)
+                        || list.counts[position] == occurrences[rank + 1],
                     "Word: row \(row) sequence disagrees with the count of \(id)")
             }
             try IndexCorruption.check(zip(wordIDs, wordIDs.dropFirst()).allSatisfy { $0 < $1 }, "Word: row \(row)")
             for id in wordIDs {
                 try IndexCorruption.check(Int(id) < dictionary.count, "Word: row \(row) names unknown id \(id)")
-                let list = postings(at: id)
+                let list = decoded[Int(id)]
                 let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
                 try IndexCorruption.check(
-                    position < list.count && list.rows[position] == RowID(row) && list.count(at: position) > 0,
+                    position < list.rows.count && list.rows[position] == RowID(row) && list.counts[position] > 0,
                     "Word: \(id) lacks row \(row)")
                 expected[Int(id)] += 1
             }
@@ -363,13 +385,13 @@ package struct WordIndex: Sendable {
         var listed = Set(freeLists)
         for id in 0..<dictionary.count {
             let list = postings(at: UInt32(id))
-            try IndexCorruption.check(list.count == expected[id], "Word: \(id) holds rows no record names")
+            try list.checkInvariants()
+            try IndexCorruption.check(Int(list.count) == expected[id], "Word: \(id) holds rows no record names")
             if entries[id] != Self.noRows && entries[id] & Self.listTag != 0 {
                 try IndexCorruption.check(listed.insert(UInt32(truncatingIfNeeded: entries[id])).inserted,
                                           "Word: \(id) shares its list")
                 try IndexCorruption.check(list.count > 1 || list.rows[0] >= 1 << 31, "Word: \(id) lists a lone row")
             }
-            try IndexCorruption.check(zip(list.rows, list.rows.dropFirst()).allSatisfy { $0 < $1 }, "Word: \(id)")
         }
         try IndexCorruption.check(listed.count == lists.count, "Word: lists no word names")
         for index in freeLists { try IndexCorruption.check(lists[Int(index)].isEmpty, "Word: a free list holds rows") }
@@ -473,8 +495,8 @@ package struct WordIndex: Sendable {
     private mutating func store(_ list: Postings, at id: UInt32) {
         if list.isEmpty {
             entries[Int(id)] = Self.noRows
-        } else if list.count == 1 && list.rows[0] < 1 << 31 {
-            entries[Int(id)] = UInt64(list.rows[0]) << 32 | UInt64(list.count(at: 0))
+        } else if list.count == 1, let first = list.first, first.row < 1 << 31 {
+            entries[Int(id)] = UInt64(first.row) << 32 | UInt64(first.count)
         } else if let index = freeLists.popLast() {
             lists[Int(index)] = list
             entries[Int(id)] = Self.listTag | UInt64(index)
@@ -491,25 +513,26 @@ package struct WordIndex: Sendable {
             return
         }
         var list = takePostings(id)
-        if list.rows.last.map({ $0 < row }) ?? true {
+        if list.isEmpty || list.last < row {
             list.append(row, count: count)
+            store(list, at: id)
         } else {
-            let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: row)
-            if position < list.count && list.rows[position] == row {
-                list.setCount(count, at: position)
-            } else {
-                list.insert(row, count: count, at: position)
-            }
+            store(list, at: id)
+            merge(into: id, gained: [(row, count)], lost: [])
         }
-        store(list, at: id)
+    }
+
+    /// The count of `row` under word `id` (0 when it has none).
+    /// - Complexity: O(log blocks + blockSize).
+    private func count(of row: RowID, in id: UInt32) -> UInt32 {
+        var cursor = Postings.Cursor()
+        let list = postings(at: id)
+        return cursor.seek(atLeast: row, in: list) && cursor.row == row ? cursor.count : 0
     }
 
     /// Removes `row` from word `id` (the word keeps its id).
     private mutating func removePosting(_ row: RowID, from id: UInt32) {
-        var list = takePostings(id)
-        let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: row)
-        if position < list.count && list.rows[position] == row { list.remove(at: position) }
-        store(list, at: id)
+        merge(into: id, gained: [], lost: [row])
     }
 
     /// Merges the unsorted words into the sorted dictionary.

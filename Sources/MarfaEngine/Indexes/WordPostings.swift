@@ -1,17 +1,22 @@
 extension WordIndex {
-    /// One word's rows, ascending, with the word's occurrences in each. A count takes one byte; a count of
-    /// `countEscape` or more is written as `countEscape` with the exact count in a side table, which a Zipf text
-    /// needs for a handful of words in long rows only.
+    /// One word's rows, ascending, with the word's occurrences in each, delta-compressed: per row its gap from the
+    /// row before as a varint, then its count as one byte (`countEscape` and the count as a varint for 255 or
+    /// more). A skip entry per `blockSize` rows (the block's first row and byte offset) lets a `Cursor` seek
+    /// without decoding from the start, so intersections still gallop.
     package struct Postings: Sendable {
-        /// The byte standing for a count kept in `overflow`.
+        /// The rows a skip entry covers.
+        static let blockSize = 64
+        /// The count byte standing for a varint count after it.
         static let countEscape: UInt8 = 0xFF
 
-        /// The rows, ascending.
-        package private(set) var rows: [RowID] = []
-        /// Each row's count, aligned with `rows`, or `countEscape`.
-        private var countBytes: [UInt8] = []
-        /// The exact counts of rows whose byte is `countEscape`.
-        private var overflow: [RowID: UInt32] = [:]
+        /// The rows and counts as written.
+        private var bytes: [UInt8] = []
+        /// For each block after the first: its first row and the byte offset of its first entry, in turn.
+        private var skips: [UInt32] = []
+        /// How many rows the list holds.
+        package private(set) var count: Int32 = 0
+        /// The highest row held (0 for none).
+        private(set) var last: RowID = 0
 
         /// An empty list.
         package init() {}
@@ -21,75 +26,178 @@ extension WordIndex {
             append(row, count: count)
         }
 
-        /// How many rows the list holds.
-        package var count: Int { rows.count }
-
         /// Whether the list holds no row.
-        package var isEmpty: Bool { rows.isEmpty }
+        package var isEmpty: Bool { count == 0 }
 
-        /// The count at `position`.
-        /// - Complexity: O(1).
-        @inline(__always)
-        package func count(at position: Int) -> UInt32 {
-            let byte = countBytes[position]
-            return byte == Self.countEscape ? overflow[rows[position]] ?? 0 : UInt32(byte)
+        /// The rows, ascending.
+        /// - Complexity: O(n).
+        package var rows: [RowID] {
+            var rows: [RowID] = []
+            rows.reserveCapacity(Int(count))
+            forEach { row, _ in rows.append(row) }
+            return rows
         }
 
         /// Every count, aligned with `rows`.
         /// - Complexity: O(n).
-        package var counts: [UInt32] { rows.indices.map(count(at:)) }
+        package var counts: [UInt32] {
+            var counts: [UInt32] = []
+            counts.reserveCapacity(Int(count))
+            forEach { _, count in counts.append(count) }
+            return counts
+        }
 
         /// The heap bytes the list holds (array storage, not allocator overhead).
         var byteCount: Int {
-            (rows.capacity > 0 ? 32 + rows.capacity * 4 : 0) + (countBytes.capacity > 0 ? 32 + countBytes.capacity : 0)
-                + (overflow.isEmpty ? 0 : 48 + overflow.capacity * 8)
+            (bytes.capacity > 0 ? 32 + bytes.capacity : 0) + (skips.capacity > 0 ? 32 + skips.capacity * 4 : 0)
         }
 
-        /// Makes room for `capacity` rows.
-        mutating func reserveCapacity(_ capacity: Int) {
-            rows.reserveCapacity(capacity)
-            countBytes.reserveCapacity(capacity)
+        /// The first row and its count, nil for an empty list.
+        var first: (row: RowID, count: UInt32)? {
+            var cursor = Cursor()
+            return cursor.advance(in: self) ? (cursor.row, cursor.count) : nil
+        }
+
+        /// Calls `body` with each row and its count, ascending.
+        /// - Complexity: O(n).
+        @inline(__always)
+        package func forEach(_ body: (RowID, UInt32) -> Void) {
+            bytes.withUnsafeBufferPointer { bytes in
+                var offset = 0
+                var row: RowID = 0
+                while offset < bytes.count {
+                    row &+= WordSequence.varint(bytes, at: &offset)
+                    body(row, Self.count(bytes, at: &offset))
+                }
+            }
+        }
+
+        /// Adds `row`, past every row held, with `count`.
+        /// - Complexity: O(1) amortized.
+        mutating func append(_ row: RowID, count: UInt32) {
+            if self.count > 0 && Int(self.count) % Self.blockSize == 0 {
+                skips.append(row)
+                skips.append(UInt32(bytes.count))
+            }
+            Self.appendVarint(row - last, to: &bytes)
+            if count < UInt32(Self.countEscape) {
+                bytes.append(UInt8(count))
+            } else {
+                bytes.append(Self.countEscape)
+                Self.appendVarint(count, to: &bytes)
+            }
+            last = row
+            self.count += 1
         }
 
         /// Drops the spare capacity growth left (after a first build, when the lists are done growing).
         mutating func shrinkToFit() {
-            guard rows.capacity > rows.count else { return }
-            rows = rows.withExactCapacity()
-            countBytes = countBytes.withExactCapacity()
+            if bytes.capacity > bytes.count { bytes = bytes.withExactCapacity() }
+            if skips.capacity > skips.count { skips = skips.withExactCapacity() }
         }
 
-        /// Adds `row`, past every row held, with `count`.
+        /// Checks that rows ascend, that counts are positive and that the skip entries point where their blocks
+        /// begin.
+        /// - Complexity: O(n).
+        func checkInvariants() throws {
+            var previous: RowID?
+            var seen: Int32 = 0
+            var cursor = Cursor()
+            while cursor.advance(in: self) {
+                try IndexCorruption.check(previous.map { $0 < cursor.row } ?? true, "Word: postings out of order")
+                try IndexCorruption.check(cursor.count > 0, "Word: a posting counts nothing")
+                previous = cursor.row
+                seen += 1
+            }
+            try IndexCorruption.check(seen == count && (previous ?? 0) == last, "Word: postings miscounted")
+            try IndexCorruption.check(
+                skips.count == 2 * max(0, (Int(count) - 1) / Self.blockSize), "Word: skip entries missing")
+            for block in stride(from: 0, to: skips.count, by: 2) {
+                var probe = Cursor()
+                try IndexCorruption.check(
+                    probe.seek(atLeast: skips[block], in: self) && probe.row == skips[block],
+                    "Word: a skip entry names no block start")
+            }
+        }
+
+        /// A position in a list, moved forward only: by one row, or to the first row at or past a target.
+        package struct Cursor: Sendable {
+            /// The index of the row stood at (-1 before the first, `count` past the last).
+            private(set) var index = -1
+            /// The row stood at.
+            package private(set) var row: RowID = 0
+            /// The count of the row stood at.
+            package private(set) var count: UInt32 = 0
+            /// The byte offset of the next row's entry.
+            private var offset = 0
+
+            /// A cursor before the first row.
+            package init() {}
+
+            /// Steps to the next row; answers false past the last.
+            @inline(__always)
+            mutating func advance(in list: Postings) -> Bool {
+                guard index + 1 < Int(list.count) else {
+                    index = Int(list.count)
+                    return false
+                }
+                list.bytes.withUnsafeBufferPointer { bytes in
+                    row &+= WordSequence.varint(bytes, at: &offset)
+                    count = Postings.count(bytes, at: &offset)
+                }
+                index += 1
+                return true
+            }
+
+            /// Moves to the first row at or past `target` (staying put when the row stood at is one); answers
+            /// false when no row is.
+            /// - Complexity: O(log blocks + blockSize).
+            package mutating func seek(atLeast target: RowID, in list: Postings) -> Bool {
+                if index >= 0 && index < Int(list.count) && row >= target { return true }
+                let blocks = list.skips.count / 2
+                // The block the next row falls in (block 0 has no skip entry).
+                let next = (index + 1) / Postings.blockSize
+                if next < blocks && list.skips[2 * next] <= target {
+                    var low = next
+                    var high = blocks
+                    while low + 1 < high {
+                        let middle = (low + high) / 2
+                        if list.skips[2 * middle] <= target { low = middle } else { high = middle }
+                    }
+                    index = (low + 1) * Postings.blockSize - 1
+                    offset = Int(list.skips[2 * low + 1])
+                    row = list.skips[2 * low]
+                    list.bytes.withUnsafeBufferPointer { bytes in
+                        _ = WordSequence.varint(bytes, at: &offset)
+                        count = Postings.count(bytes, at: &offset)
+                    }
+                    index += 1
+                    if row >= target { return true }
+                }
+                while advance(in: list) {
+                    if row >= target { return true }
+                }
+                return false
+            }
+        }
+
+        /// The count at `offset`, moving `offset` past it.
         @inline(__always)
-        mutating func append(_ row: RowID, count: UInt32) {
-            rows.append(row)
-            countBytes.append(byte(for: count, of: row))
+        private static func count(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> UInt32 {
+            let byte = bytes[offset]
+            offset += 1
+            return byte == countEscape ? WordSequence.varint(bytes, at: &offset) : UInt32(byte)
         }
 
-        /// Sets the count at `position` (the row stays).
-        mutating func setCount(_ count: UInt32, at position: Int) {
-            if countBytes[position] == Self.countEscape { overflow[rows[position]] = nil }
-            countBytes[position] = byte(for: count, of: rows[position])
-        }
-
-        /// Adds `row` with `count` at `position`, where it keeps the rows ascending.
-        mutating func insert(_ row: RowID, count: UInt32, at position: Int) {
-            rows.insert(row, at: position)
-            countBytes.insert(byte(for: count, of: row), at: position)
-        }
-
-        /// Removes the row at `position`.
-        mutating func remove(at position: Int) {
-            if countBytes[position] == Self.countEscape { overflow[rows[position]] = nil }
-            rows.remove(at: position)
-            countBytes.remove(at: position)
-        }
-
-        /// The byte `count` is written as for `row`, keeping the exact count aside when it does not fit.
+        /// Appends `value` as a varint.
         @inline(__always)
-        private mutating func byte(for count: UInt32, of row: RowID) -> UInt8 {
-            guard count >= UInt32(Self.countEscape) else { return UInt8(count) }
-            overflow[row] = count
-            return Self.countEscape
+        private static func appendVarint(_ value: UInt32, to bytes: inout [UInt8]) {
+            var value = value
+            while value >= 0x80 {
+                bytes.append(UInt8(value & 0x7F) | 0x80)
+                value >>= 7
+            }
+            bytes.append(UInt8(value))
         }
     }
 }
