@@ -100,10 +100,56 @@ final class WordIndexTests: XCTestCase {
         }
     }
 
+    /// A count past one byte is kept exactly through the escape, in a lone row and in a longer list, through an
+    /// edit that brings it back under and a removal (P-77: counts rank hits).
+    func testCountsPastOneByteStayExact_P77() throws {
+        let many = Array(repeating: "echo", count: 300).joined(separator: " ")
+        var index = WordIndex()
+        index.insert(contentsOf: [(row: 4, fields: [many, "", ""])])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [300])
+        index.update(batch: [
+            (row: 2, fields: ["echo", many + " " + many, ""]), (row: 9, fields: ["echo echo", "", ""]),
+        ])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).rows, [2, 4, 9])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [601, 300, 2])
+        XCTAssertEqual(index.postings(ofPrefix: Array("ech".utf8)).counts, [601, 300, 2])
+        index.update(batch: [(row: 4, fields: ["echo", "", ""]), (row: 2, fields: nil)])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [1, 2])
+        index.update(batch: [(row: 9, fields: nil)])
+        XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [1])
+        try index.checkInvariants()
+    }
+
+    /// Postings longer than a skip block intersect through their cursors' seeks as whole lists would (P-76).
+    func testCompressedPostingsSeekAcrossBlocks_P76() throws {
+        var index = WordIndex()
+        var rows: [(row: RowID, fields: [String])] = []
+        for row in 0..<1000 {
+            let title = row % 37 == 0 ? "common rare" : "common"
+            rows.append((RowID(row * 3), [title, row % 2 == 0 ? "even" : "", ""]))
+        }
+        index.insert(contentsOf: rows)
+        let common = index.postings(of: Array("common".utf8))
+        let rare = index.postings(of: Array("rare".utf8))
+        let even = index.postings(of: Array("even".utf8))
+        XCTAssertEqual(common.rows, (0..<1000).map { RowID($0 * 3) })
+        let expected = (0..<1000).filter { $0 % 74 == 0 }.map { RowID($0 * 3) }
+        XCTAssertEqual(WordIndex.intersection(of: [common, rare, even]), expected)
+        XCTAssertEqual(WordIndex.intersection(of: [common.rows, rare.rows, even.rows]), expected)
+        var cursor = WordIndex.Postings.Cursor()
+        XCTAssertTrue(cursor.seek(atLeast: 2000, in: common))
+        XCTAssertEqual(cursor.row, 2001)
+        XCTAssertTrue(cursor.seek(atLeast: 2001, in: common), "a cursor stays on a row at its target")
+        XCTAssertTrue(cursor.seek(atLeast: 2995, in: common))
+        XCTAssertEqual(cursor.row, 2997)
+        XCTAssertFalse(cursor.seek(atLeast: 2998, in: common))
+        try index.checkInvariants()
+    }
+
     func testIntersectionGallopsToTheCommonRows() {
         XCTAssertEqual(WordIndex.intersection(of: [[1, 3, 5, 7, 900], [0, 3, 7, 8, 900, 901], [3, 900]]), [3, 900])
         XCTAssertEqual(WordIndex.intersection(of: [[1, 2], []]), [])
-        XCTAssertEqual(WordIndex.intersection(of: []), [])
+        XCTAssertEqual(WordIndex.intersection(of: [[RowID]]()), [])
         XCTAssertEqual(Gallop.firstIndex(in: [RowID]([1, 3, 5, 7, 9, 11]), from: 1, atLeast: 8), 4)
         XCTAssertEqual(Gallop.firstIndex(in: [RowID]([1, 3]), from: 0, atLeast: 4), 2)
     }

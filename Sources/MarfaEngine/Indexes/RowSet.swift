@@ -169,6 +169,16 @@ package struct RowSet: Sendable, Hashable, Sequence {
         }
     }
 
+    /// Drops the spare capacity appends left in the containers and their list (after a bulk load, when the set is
+    /// done growing).
+    /// - Complexity: O(n) for the arrays copied.
+    package mutating func shrinkToFit() {
+        if containers.capacity > containers.count { containers = containers.withExactCapacity() }
+        for index in containers.indices where containers[index].values.capacity > containers[index].values.count {
+            containers[index].values = containers[index].values.withExactCapacity()
+        }
+    }
+
     /// Removes `row`; answers whether it was present.
     /// - Complexity: O(log c) plus O(4096) worst case to shift an array or to turn a bitmap back into one.
     @discardableResult
@@ -475,4 +485,5 @@ package struct RowSet: Sendable, Hashable, Sequence {
         }
         return Container(high: left.high, words: words, count: count)
     }
+
 }

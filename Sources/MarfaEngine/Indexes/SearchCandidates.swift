@@ -27,7 +27,7 @@ package struct SearchCandidates: Sendable {
                 return isPrefix ? index.postings(ofPrefix: bytes) : index.postings(of: bytes)
             }
         }
-        let lists = wordPostings.map { words in WordIndex.intersection(of: words.map(\.rows)) }
+        let lists = wordPostings.map { words in WordIndex.intersection(of: words) }
         termRowCounts = lists.map(\.count)
         wordIDs = query.terms.map { term in
             guard term.words.count > 1 else { return [] }
@@ -40,20 +40,22 @@ package struct SearchCandidates: Sendable {
         rows = WordIndex.intersection(of: lists)
     }
 
-    /// Cursors for `fill(_:at:cursors:)`: one position per word of each term, all at the start.
-    package var startCursors: [[Int]] { wordPostings.map { [Int](repeating: 0, count: $0.count) } }
+    /// Cursors for `fill(_:at:cursors:)`: one per word of each term, all before the first row.
+    package var startCursors: [[WordIndex.Postings.Cursor]] {
+        wordPostings.map { [WordIndex.Postings.Cursor](repeating: WordIndex.Postings.Cursor(), count: $0.count) }
+    }
 
     /// Writes into `counts` how often each term occurs in the candidate at `position` of `rows`: exactly for a
     /// one-word term, at most (its least frequent word's count) for a longer one. `cursors` (from `startCursors`)
     /// advance as candidates are read in order.
-    /// - Complexity: O(words × log gap).
-    package func fill(_ counts: inout [Int], at position: Int, cursors: inout [[Int]]) {
+    /// - Complexity: O(words × (log blocks + blockSize)) at most, O(words) when candidates are dense.
+    package func fill(_ counts: inout [Int], at position: Int, cursors: inout [[WordIndex.Postings.Cursor]]) {
         let row = rows[position]
         for (term, words) in wordPostings.enumerated() {
             var least = Int.max
             for (word, postings) in words.enumerated() {
-                cursors[term][word] = Gallop.firstIndex(in: postings.rows, from: cursors[term][word], atLeast: row)
-                least = min(least, Int(postings.counts[cursors[term][word]]))
+                _ = cursors[term][word].seek(atLeast: row, in: postings)
+                least = min(least, Int(cursors[term][word].count))
             }
             counts[term] = least
         }

@@ -7,8 +7,9 @@ import MarfaRules
 ///
 /// Trigrams are three bytes of a field's normal form (`SearchText`), never spanning two fields. The 50,653 trigrams
 /// over the normal form's ASCII alphabet (space, a–z, 0–9) have fixed ids; others get ids on first use, freed when
-/// their last row goes. Each row keeps its trigram ids (ascending, as varint gaps, about a byte each), so removal
-/// is exact and an edit touches only the trigrams it changes.
+/// their last row goes. Rows keep no record of their trigrams (854 distinct ones a note on average, which would
+/// cost nearly a byte each): the caller hands an edit or a removal the fields the row was indexed with, their
+/// trigrams are computed again, and only the trigrams that differ are touched.
 ///
 /// A long row holds most trigrams somewhere, so it would be a candidate for nearly every term and the costliest to
 /// verify. A row whose normal forms pass 8 KB therefore also keeps a 1,024-bit filter of the trigrams in each
@@ -29,16 +30,6 @@ package struct TrigramIndex: Sendable {
     /// The 64-bit words of one chunk filter (1,024 bits).
     static let filterWords = 16
 
-    /// A row's trigram ids, its length in words and, for a long row, its chunk filters.
-    struct Record: Sendable {
-        /// The row's distinct trigram ids, ascending, as LEB128 gaps.
-        var trigrams: [UInt8]
-        /// How many words the row's fields hold, for ranking.
-        var length: UInt32
-        /// `filterWords` words per chunk, each chunk's trigrams set as two bits apiece; empty for a short row.
-        var filters: [UInt64]
-    }
-
     /// Rows by trigram id.
     private var postings = [RowSet](repeating: RowSet(), count: asciiTrigramCount)
     /// Ids of trigrams holding a byte outside the ASCII alphabet.
@@ -47,9 +38,9 @@ package struct TrigramIndex: Sendable {
     private var wideTrigrams: [UInt32] = []
     /// Wide ids free for reuse.
     private var freeWideIDs: [UInt32] = []
-    /// Each row's record, nil for a row not indexed.
-    private var records: [Record?] = []
-    /// The rows whose records hold chunk filters.
+    /// Each long row's chunk filters: `filterWords` words per chunk, each chunk's trigrams set as two bits apiece.
+    private var filters: [RowID: [UInt64]] = [:]
+    /// The rows that have chunk filters.
     private var chunkedRows = RowSet()
     /// Scratch: one bit per trigram id, all clear between calls, for collecting a row's distinct ids in order.
     private var seen: [UInt64] = [UInt64](repeating: 0, count: (asciiTrigramCount + 63) / 64)
@@ -58,40 +49,34 @@ package struct TrigramIndex: Sendable {
 
     /// How many rows are indexed.
     package private(set) var rowCount = 0
-    /// How many words the indexed rows hold in all, for the average length ranking divides by.
-    package private(set) var totalLength = 0
 
     /// An empty index.
     package init() {}
 
-    /// Indexes `row` with the text of `fields` (in `SearchField` order; any count), replacing what it held.
+    /// Indexes `row`, not indexed yet, with the text of `fields` (in `SearchField` order; any count).
     /// - Complexity: O(text length + trigram id space / 64) plus one postings insert per distinct trigram.
     package mutating func insert(row: RowID, fields: [String]) {
-        update(row: row, fields: fields)
+        update(row: row, from: nil, to: fields)
     }
 
-    /// Indexes many rows at once, as a hydration or a restore does: each postings list is touched once per batch
-    /// rather than once per row, which keeps the build from waiting on memory. Rows already indexed are updated.
+    /// Indexes many rows not indexed yet at once, as a first build does: each postings list is touched once per
+    /// batch rather than once per row, which keeps the build from waiting on memory.
     /// - Complexity: O(total text + rows × trigram id space / 64) plus the postings appends.
     package mutating func insert(contentsOf rows: [(row: RowID, fields: [String])]) {
         var pending: [(id: UInt32, row: RowID)] = []
         pending.reserveCapacity(Self.batchPairs)
         for (row, fields) in rows {
-            guard record(of: row) == nil else {
-                flush(&pending)
-                update(row: row, fields: fields)
-                continue
-            }
-            let (ids, length, filters) = extract(fields)
+            let (ids, filters) = extract(fields, assigning: true)
             for id in ids { pending.append((id, row)) }
-            while records.count <= Int(row) { records.append(nil) }
-            records[Int(row)] = Record(trigrams: Self.encode(ids), length: length, filters: filters)
-            if !filters.isEmpty { chunkedRows.insert(row) }
+            if !filters.isEmpty {
+                self.filters[row] = filters
+                chunkedRows.insert(row)
+            }
             rowCount += 1
-            totalLength += Int(length)
             if pending.count >= Self.batchPairs { flush(&pending) }
         }
         flush(&pending)
+        for id in postings.indices { postings[id].shrinkToFit() }
     }
 
     /// How many (trigram, row) pairs a bulk insert gathers before adding them to the postings.
@@ -115,12 +100,13 @@ package struct TrigramIndex: Sendable {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Re-indexes `row` with `fields`, touching only the trigrams that differ from what it held (an unindexed row
-    /// is inserted).
+    /// Re-indexes `row` from the fields it was indexed with (`old`, nil for a row not indexed) to `new` (nil to
+    /// remove it), touching only the trigrams that differ.
     /// - Complexity: O(text length + trigram id space / 64) plus one postings change per changed trigram.
-    package mutating func update(row: RowID, fields: [String]) {
-        let (ids, length, filters) = extract(fields)
-        let old = record(of: row).map { Self.decode($0.trigrams) } ?? []
+    package mutating func update(row: RowID, from old: [String]?, to new: [String]?) {
+        let wasIndexed = old != nil
+        let old = old.map { extract($0, assigning: false).ids } ?? []
+        let (ids, filters) = new.map { extract($0, assigning: true) } ?? ([], [])
         var oldIndex = 0
         var newIndex = 0
         while oldIndex < old.count || newIndex < ids.count {
@@ -135,39 +121,15 @@ package struct TrigramIndex: Sendable {
                 newIndex += 1
             }
         }
-        if let previous = record(of: row) {
-            totalLength -= Int(previous.length)
-        } else {
-            rowCount += 1
-        }
-        totalLength += Int(length)
-        while records.count <= Int(row) { records.append(nil) }
-        records[Int(row)] = Record(trigrams: Self.encode(ids), length: length, filters: filters)
+        rowCount += (new == nil ? 0 : 1) - (wasIndexed ? 1 : 0)
         if filters.isEmpty {
+            self.filters[row] = nil
             chunkedRows.remove(row)
         } else {
+            self.filters[row] = filters
             chunkedRows.insert(row)
         }
     }
-
-    /// Removes `row` from every trigram it holds; a row not indexed is left alone.
-    /// - Complexity: one postings removal per trigram of the row.
-    package mutating func remove(row: RowID) {
-        guard let record = record(of: row) else { return }
-        for id in Self.decode(record.trigrams) { removePosting(row, from: id) }
-        records[Int(row)] = nil
-        chunkedRows.remove(row)
-        rowCount -= 1
-        totalLength -= Int(record.length)
-    }
-
-    /// Whether `row` is indexed.
-    /// - Complexity: O(1).
-    package func contains(row: RowID) -> Bool { record(of: row) != nil }
-
-    /// The length in words of an indexed row's fields (0 for a row not indexed), for ranking.
-    /// - Complexity: O(1).
-    package func length(of row: RowID) -> Int { Int(record(of: row)?.length ?? 0) }
 
     /// The rows holding every trigram of `pattern`, a normal-form byte pattern (`SearchQuery.Term.pattern` or
     /// `SearchText.normalizedOperand`): a superset of the rows whose text holds it.
@@ -240,7 +202,7 @@ package struct TrigramIndex: Sendable {
             return bits
         }
         for row in long {
-            guard let filters = record(of: row)?.filters else { continue }
+            guard let filters = filters[row] else { continue }
             let held = filters.withUnsafeBufferPointer { filters in
                 probes.allSatisfy { bits in Self.someChunk(of: filters, holds: bits) }
             }
@@ -285,43 +247,36 @@ package struct TrigramIndex: Sendable {
             + wideIDs.capacity * 12 + wideTrigrams.capacity * 4 + seen.capacity * 8
     }
 
-    /// An estimate of the heap bytes the per-row records use: each row's trigram ids, and a long row's filters.
-    /// - Complexity: O(rows).
+    /// An estimate of the heap bytes the long rows' chunk filters use (rows keep nothing else).
+    /// - Complexity: O(long rows).
     package var rowByteCount: Int {
-        records.reduce(records.capacity * MemoryLayout<Record?>.stride) { total, record in
-            guard let record else { return total }
-            let filterBytes = record.filters.isEmpty ? 0 : 32 + 8 * record.filters.capacity
-            return total + 32 + record.trigrams.capacity + filterBytes
-        }
+        filters.values.reduce(filters.capacity * 16) { $0 + 32 + 8 * $1.capacity } + chunkedRows.byteCount
     }
 
-    /// Checks that postings and row records agree exactly, that word totals add up, that wide ids are consistent
-    /// and that every postings list is well formed.
-    /// - Complexity: O(total postings).
-    package func checkInvariants() throws {
+    /// Checks the postings against `rows`, every indexed row with the fields it was indexed with: each trigram's
+    /// rows are exactly the rows whose fields hold it, long rows have whole chunk filters, wide ids are consistent
+    /// and every postings list is well formed.
+    /// - Complexity: O(total text + total postings).
+    package func checkInvariants(rows: [(row: RowID, fields: [String])]) throws {
         var expected = [Int](repeating: 0, count: postings.count)
-        var rows = 0
-        var length = 0
-        for (row, record) in records.enumerated() {
-            guard let record else { continue }
-            let ids = Self.decode(record.trigrams)
-            try IndexCorruption.check(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "Trigram: row \(row) unsorted")
+        var scratch = self
+        var chunked: [RowID] = []
+        for (row, fields) in rows {
+            let (ids, filters) = scratch.extract(fields, assigning: false)
             for id in ids {
-                try IndexCorruption.check(Int(id) < postings.count, "Trigram: row \(row) names unknown id \(id)")
-                try IndexCorruption.check(postings[Int(id)].contains(RowID(row)), "Trigram: \(id) lacks row \(row)")
+                try IndexCorruption.check(postings[Int(id)].contains(row), "Trigram: \(id) lacks row \(row)")
                 expected[Int(id)] += 1
             }
-            rows += 1
-            length += Int(record.length)
+            if !filters.isEmpty {
+                chunked.append(row)
+                try IndexCorruption.check(self.filters[row] == filters, "Trigram: row \(row) chunk filters differ")
+            }
         }
-        try IndexCorruption.check(rows == rowCount, "Trigram: \(rowCount) rows counted, \(rows) held")
-        let chunked = records.indices.filter { records[$0].map { !$0.filters.isEmpty } ?? false }
-        try IndexCorruption.check(chunked.map(RowID.init) == chunkedRows.rows, "Trigram: long rows misfiled")
-        try IndexCorruption.check(records.allSatisfy { ($0?.filters.count ?? 0) % Self.filterWords == 0 },
-                                  "Trigram: a chunk filter is cut short")
-        try IndexCorruption.check(length == totalLength, "Trigram: length \(totalLength), rows hold \(length)")
+        try IndexCorruption.check(rows.count == rowCount, "Trigram: \(rowCount) rows counted, \(rows.count) held")
+        try IndexCorruption.check(chunked.sorted() == chunkedRows.rows, "Trigram: long rows misfiled")
+        try IndexCorruption.check(filters.count == chunkedRows.count, "Trigram: filters kept for short rows")
         for (id, set) in postings.enumerated() {
-            try IndexCorruption.check(set.count == expected[id], "Trigram: id \(id) holds rows no record names")
+            try IndexCorruption.check(set.count == expected[id], "Trigram: id \(id) holds rows no fields name")
             try set.checkInvariants()
         }
         for (offset, key) in wideTrigrams.enumerated() {
@@ -388,26 +343,25 @@ package struct TrigramIndex: Sendable {
         freeWideIDs.append(id)
     }
 
-    /// The record of `row`, if indexed.
-    @inline(__always)
-    private func record(of row: RowID) -> Record? {
-        Int(row) < records.count ? records[Int(row)] : nil
-    }
-
-    /// The distinct trigram ids of `fields`, ascending, their length in words, and chunk filters for a long row.
-    private mutating func extract(_ fields: [String]) -> (ids: [UInt32], length: UInt32, filters: [UInt64]) {
+    /// The distinct trigram ids of `fields`, ascending, and chunk filters for a long row. Trigrams without an id
+    /// are given one when `assigning`, else left out (fields a row was indexed with have ids for all theirs).
+    private mutating func extract(_ fields: [String], assigning: Bool) -> (ids: [UInt32], filters: [UInt64]) {
         var keys: [UInt32] = []
         var fieldEnds: [Int] = []
-        var length = 0
         var bytes = 0
         for field in fields {
             SearchText.normalize(field, into: &normalized)
             normalized.withUnsafeBufferPointer { normal in
-                length += max(0, normal.count { $0 == 0x20 } - 1)
                 SearchText.forEachTrigram(in: normal) { keys.append($0) }
             }
             bytes += normalized.count
             fieldEnds.append(keys.count)
+        }
+        guard assigning else {
+            let known = keys.compactMap { existingID(of: $0) }
+            let filters = known.count == keys.count && bytes > Self.chunkedRowBytes
+                ? Self.chunkFilters(ids: known, fieldEnds: fieldEnds) : []
+            return (distinct(known), filters)
         }
         keys.withUnsafeMutableBufferPointer { keys in
             for index in keys.indices {
@@ -415,7 +369,7 @@ package struct TrigramIndex: Sendable {
             }
         }
         let filters = bytes > Self.chunkedRowBytes ? Self.chunkFilters(ids: keys, fieldEnds: fieldEnds) : []
-        return (distinct(keys), UInt32(length), filters)
+        return (distinct(keys), filters)
     }
 
     /// The chunk filters of a row whose trigram ids, in text order, end field by field at `fieldEnds`: the
@@ -477,9 +431,9 @@ package struct TrigramIndex: Sendable {
         }
     }
 
-    // MARK: - Row records
+    // MARK: - Id records
 
-    /// Ascending ids as LEB128 gaps, in an array of exactly their size (records live as long as their rows).
+    /// Ascending ids as LEB128 gaps, in an array of exactly their size (the word index's row records).
     static func encode(_ ids: [UInt32]) -> [UInt8] {
         var size = 0
         var previous: UInt32 = 0

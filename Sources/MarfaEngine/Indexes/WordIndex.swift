@@ -1,4 +1,3 @@
-import Glibc
 import MarfaRules
 
 /// Folded word → the rows holding it, with how often: the index a search finds its rows in (P-76, P-77).
@@ -10,49 +9,28 @@ import MarfaRules
 /// which the caller counts exactly in the row's word sequence (`WordSequence`) without reading its text.
 ///
 /// Word ids are dense and never reused: a word whose last row goes keeps its id with empty postings, so the sorted
-/// dictionary never reorders. Words added since the dictionary was last sorted wait in a short list that prefix
-/// look-ups scan, and are merged in when it grows. Each row keeps its word ids (ascending, as varint gaps), so a
-/// removal or an edit touches only the postings of the words it held.
+/// dictionary never reorders. Words live in one arena (`WordDictionary`); a word held by one row keeps that row
+/// inline (most words of a Zipf text are that rare), longer postings are delta-compressed (`Postings`). Words
+/// added since the dictionary was last sorted wait in a short list that prefix look-ups scan, and are merged in
+/// when it grows. Each row keeps its word ids (ascending, as varint gaps), so a removal or an edit touches only
+/// the postings of the words it held, and its word sequence names them by rank.
 package struct WordIndex: Sendable {
-    /// One word's rows, ascending, with the word's occurrences in each.
-    package struct Postings: Sendable {
-        /// The rows, ascending.
-        package var rows: [RowID] = []
-        /// How often the word occurs in each row, aligned with `rows`.
-        package var counts: [UInt32] = []
-    }
-
     /// How many new words wait unsorted before they are merged into the sorted dictionary.
     static let unsortedLimit = 256
+    /// The entry of a word no row holds.
+    static let noRows = UInt64.max
+    /// The bit marking an entry that names a list (its low 32 bits the index into `lists`).
+    static let listTag: UInt64 = 1 << 63
 
-    /// A word as a dictionary key: its bytes, hashed once (FNV-1a) rather than byte by byte.
-    struct Key: Hashable, Sendable {
-        /// The folded word.
-        let bytes: [UInt8]
-        /// FNV-1a of `bytes`.
-        let hash: UInt64
-
-        /// The key of `bytes`.
-        init(_ bytes: [UInt8]) {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            self.bytes = bytes
-            self.hash = hash
-        }
-
-        /// Hashes the precomputed hash alone.
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        /// Keys are equal when their bytes are.
-        static func == (left: Key, right: Key) -> Bool { left.hash == right.hash && left.bytes == right.bytes }
-    }
-
-    /// Word ids by word.
-    private var ids: [Key: UInt32] = [:]
-    /// The word of each id.
-    private var words: [[UInt8]] = []
-    /// The postings of each id.
-    private var postings: [Postings] = []
+    /// The words and their ids.
+    private var dictionary = WordDictionary()
+    /// Each id's postings: `noRows`; its one row as `row << 32 | count` (no list of its own, as most words of a
+    /// Zipf vocabulary have, for a row below 2^31); or `listTag` and the index of its list in `lists`.
+    private var entries: [UInt64] = []
+    /// The postings of the words holding more than a lone row, where their entries point.
+    private var lists: [Postings] = []
+    /// Indexes into `lists` no word uses, for reuse.
+    private var freeLists: [UInt32] = []
     /// Word ids in byte order of their words.
     private var sorted: [UInt32] = []
     /// Word ids not yet merged into `sorted`.
@@ -80,6 +58,7 @@ package struct WordIndex: Sendable {
     package mutating func insert(contentsOf rows: [(row: RowID, fields: [String])]) {
         for (row, fields) in rows.sorted(by: { $0.row < $1.row }) { insertRow(row, fields: fields) }
         mergeUnsorted()
+        for index in lists.indices where !lists[index].isEmpty { lists[index].shrinkToFit() }
     }
 
     /// Indexes `row` with the text of `fields`, replacing what it held, for a first build: new words wait unsorted
@@ -128,7 +107,10 @@ package struct WordIndex: Sendable {
                     lost[old[oldIndex], default: []].append(row)
                     oldIndex += 1
                 } else if oldIndex < old.count && old[oldIndex] == wordIDs[newIndex] {
-                    setPosting(row, count: counts[newIndex], in: wordIDs[newIndex])
+                    // A count changed in place replaces the row's entry in the word's one merge.
+                    if count(of: row, in: wordIDs[newIndex]) != counts[newIndex] {
+                        gained[wordIDs[newIndex], default: []].append((row, counts[newIndex]))
+                    }
                     oldIndex += 1
                     newIndex += 1
                 } else {
@@ -155,30 +137,25 @@ package struct WordIndex: Sendable {
         if unsorted.count > Self.unsortedLimit { mergeUnsorted() }
     }
 
-    /// One pass over word `id`'s postings: rows in `lost` leave, rows in `gained` enter in order (both ascending).
+    /// One pass over word `id`'s postings: rows in `lost` leave, rows in `gained` enter in order or replace the
+    /// entry they have (both ascending).
     private mutating func merge(into id: UInt32, gained: [(row: RowID, count: UInt32)], lost: [RowID]) {
-        let current = postings[Int(id)]
+        let current = takePostings(id)
         var merged = Postings()
-        merged.rows.reserveCapacity(current.rows.count + gained.count)
-        merged.counts.reserveCapacity(current.rows.count + gained.count)
         var lostIndex = 0
         var gainedIndex = 0
-        for (position, row) in current.rows.enumerated() {
+        current.forEach { row, count in
             while gainedIndex < gained.count && gained[gainedIndex].row < row {
-                merged.rows.append(gained[gainedIndex].row)
-                merged.counts.append(gained[gainedIndex].count)
+                merged.append(gained[gainedIndex].row, count: gained[gainedIndex].count)
                 gainedIndex += 1
             }
+            if gainedIndex < gained.count && gained[gainedIndex].row == row { return }
             while lostIndex < lost.count && lost[lostIndex] < row { lostIndex += 1 }
-            if lostIndex < lost.count && lost[lostIndex] == row { continue }
-            merged.rows.append(row)
-            merged.counts.append(current.counts[position])
+            if lostIndex < lost.count && lost[lostIndex] == row { return }
+            merged.append(row, count: count)
         }
-        for entry in gained[gainedIndex...] {
-            merged.rows.append(entry.row)
-            merged.counts.append(entry.count)
-        }
-        postings[Int(id)] = merged
+        for entry in gained[gainedIndex...] { merged.append(entry.row, count: entry.count) }
+        store(merged, at: id)
     }
 
     /// Whether `row` is indexed.
@@ -192,7 +169,7 @@ package struct WordIndex: Sendable {
     /// The rows holding the folded `word`, with its occurrences in each (empty when no row does).
     /// - Complexity: O(word length).
     package func postings(of word: [UInt8]) -> Postings {
-        ids[Key(word)].map { postings[Int($0)] } ?? Postings()
+        word.withUnsafeBufferPointer { dictionary.id(of: $0) }.map { postings(at: $0) } ?? Postings()
     }
 
     /// The rows holding a word that begins with the folded `prefix`, each with the occurrences of all such words
@@ -200,7 +177,7 @@ package struct WordIndex: Sendable {
     /// - Complexity: O(log words + matching words) to find them, then O(their postings) through a sort or a pass
     ///   over the row space, whichever is smaller.
     package func postings(ofPrefix prefix: [UInt8]) -> Postings {
-        let lists = wordIDs(ofPrefix: prefix).map { postings[Int($0)] }.filter { !$0.rows.isEmpty }
+        let lists = wordIDs(ofPrefix: prefix).map { postings(at: $0) }.filter { !$0.isEmpty }
         if lists.count <= 1 { return lists.first ?? Postings() }
         return Self.union(lists, rowSpace: records.count)
     }
@@ -208,25 +185,27 @@ package struct WordIndex: Sendable {
     /// The id of the folded `word` (none when no row ever held it), as a one-element list for `adjacentCount`.
     /// - Complexity: O(word length).
     package func wordIDs(of word: [UInt8]) -> [UInt32] {
-        ids[Key(word)].map { [$0] } ?? []
+        word.withUnsafeBufferPointer { dictionary.id(of: $0) }.map { [$0] } ?? []
     }
 
     /// The ids of every word beginning with the folded `prefix`, ascending.
     /// - Complexity: O(log words + matching words × log matching words).
     package func wordIDs(ofPrefix prefix: [UInt8]) -> [UInt32] {
-        var matching: [UInt32] = []
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Self.precedes(words[Int(sorted[middle])], prefix) { low = middle + 1 } else { high = middle }
+        prefix.withUnsafeBufferPointer { prefix in
+            var matching: [UInt32] = []
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if dictionary.precedes(sorted[middle], prefix) { low = middle + 1 } else { high = middle }
+            }
+            while low < sorted.count, dictionary.word(sorted[low], startsWith: prefix) {
+                matching.append(sorted[low])
+                low += 1
+            }
+            for id in unsorted where dictionary.word(id, startsWith: prefix) { matching.append(id) }
+            return matching.sorted()
         }
-        while low < sorted.count, words[Int(sorted[low])].starts(with: prefix) {
-            matching.append(sorted[low])
-            low += 1
-        }
-        for id in unsorted where words[Int(id)].starts(with: prefix) { matching.append(id) }
-        return matching.sorted()
     }
 
     /// How many times words of `words[0]`, `words[1]`, … (each a list of ascending word ids, from `wordIDs`) stand
@@ -273,8 +252,9 @@ package struct WordIndex: Sendable {
     /// An estimate of the heap bytes the index uses: dictionary, postings and row records.
     /// - Complexity: O(words + rows).
     package var byteCount: Int {
-        let wordBytes = words.reduce(0) { $0 + 32 + $1.capacity } * 2 + ids.capacity * 16
-        let postingBytes = postings.reduce(0) { $0 + 64 + $1.rows.capacity * 4 + $1.counts.capacity * 4 }
+        let wordBytes = dictionary.byteCount + entries.capacity * 8 + lists.capacity * MemoryLayout<Postings>.stride
+            + freeLists.capacity * 4
+        let postingBytes = lists.reduce(0) { $0 + $1.byteCount }
         let recordBytes = records.reduce(records.capacity * 8) { $0 + ($1.map { 32 + $0.capacity } ?? 0) }
         let sequenceBytes = sequences.reduce(sequences.capacity * 8) { $0 + ($1.capacity > 0 ? 32 + $1.capacity : 0) }
         return wordBytes + postingBytes + recordBytes + sequenceBytes + lengths.capacity * 4
@@ -288,6 +268,24 @@ package struct WordIndex: Sendable {
     }
 
     // MARK: - Set algebra
+
+    /// The rows in every postings list, ascending: the smallest list decoded, the others sought by their cursors.
+    /// - Complexity: O(smallest × lists × (log blocks + blockSize)) at most, O(smallest × lists) when dense.
+    package static func intersection(of lists: [Postings]) -> [RowID] {
+        guard let smallest = lists.indices.min(by: { lists[$0].count < lists[$1].count }) else { return [] }
+        var result = lists[smallest].rows
+        for (index, list) in lists.enumerated() where index != smallest && !result.isEmpty {
+            var cursor = Postings.Cursor()
+            var kept: [RowID] = []
+            kept.reserveCapacity(result.count)
+            for row in result {
+                guard cursor.seek(atLeast: row, in: list) else { break }
+                if cursor.row == row { kept.append(row) }
+            }
+            result = kept
+        }
+        return result
+    }
 
     /// The rows in every list, ascending: the smallest list galloped through the others.
     /// - Complexity: O(smallest × lists × log(largest / smallest)).
@@ -309,31 +307,29 @@ package struct WordIndex: Sendable {
 
     /// The union of postings lists with their counts summed per row.
     private static func union(_ lists: [Postings], rowSpace: Int) -> Postings {
-        let total = lists.reduce(0) { $0 + $1.rows.count }
+        let total = lists.reduce(0) { $0 + Int($1.count) }
         var result = Postings()
-        result.rows.reserveCapacity(min(total, rowSpace))
-        result.counts.reserveCapacity(min(total, rowSpace))
         if total * 8 < rowSpace {
             var pairs: [(row: RowID, count: UInt32)] = []
             pairs.reserveCapacity(total)
-            for list in lists { for (row, count) in zip(list.rows, list.counts) { pairs.append((row, count)) } }
+            for list in lists { list.forEach { pairs.append(($0, $1)) } }
             pairs.sort { $0.row < $1.row }
-            for pair in pairs {
-                if result.rows.last == pair.row {
-                    result.counts[result.counts.count - 1] += pair.count
-                } else {
-                    result.rows.append(pair.row)
-                    result.counts.append(pair.count)
+            var start = 0
+            while start < pairs.count {
+                var count = pairs[start].count
+                var next = start + 1
+                while next < pairs.count && pairs[next].row == pairs[start].row {
+                    count += pairs[next].count
+                    next += 1
                 }
+                result.append(pairs[start].row, count: count)
+                start = next
             }
             return result
         }
         var dense = [UInt32](repeating: 0, count: rowSpace)
-        for list in lists { for (row, count) in zip(list.rows, list.counts) { dense[Int(row)] += count } }
-        for (row, count) in dense.enumerated() where count > 0 {
-            result.rows.append(RowID(row))
-            result.counts.append(count)
-        }
+        for list in lists { list.forEach { dense[Int($0)] += $1 } }
+        for (row, count) in dense.enumerated() where count > 0 { result.append(RowID(row), count: count) }
         return result
     }
 
@@ -343,7 +339,11 @@ package struct WordIndex: Sendable {
     /// sorted.
     /// - Complexity: O(total postings + words log words).
     package func checkInvariants() throws {
-        var expected = [Int](repeating: 0, count: postings.count)
+        var expected = [Int](repeating: 0, count: dictionary.count)
+        let decoded = (0..<UInt32(dictionary.count)).map { id in
+            let list = postings(at: id)
+            return (rows: list.rows, counts: list.counts)
+        }
         var rows = 0
         var length = 0
         for (row, record) in records.enumerated() {
@@ -358,8 +358,8 @@ package struct WordIndex: Sendable {
                 try IndexCorruption.check(Int(entry) <= wordIDs.count, "Word: row \(row) sequence out of range")
                 occurrences[Int(entry)] += 1
             }
-            for (rank, id) in wordIDs.enumerated() where Int(id) < postings.count {
-                let list = postings[Int(id)]
+            for (rank, id) in wordIDs.enumerated() where Int(id) < dictionary.count {
+                let list = decoded[Int(id)]
                 let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
                 try IndexCorruption.check(
                     position == list.rows.count || list.rows[position] != RowID(row)
@@ -368,8 +368,8 @@ package struct WordIndex: Sendable {
             }
             try IndexCorruption.check(zip(wordIDs, wordIDs.dropFirst()).allSatisfy { $0 < $1 }, "Word: row \(row)")
             for id in wordIDs {
-                try IndexCorruption.check(Int(id) < postings.count, "Word: row \(row) names unknown id \(id)")
-                let list = postings[Int(id)]
+                try IndexCorruption.check(Int(id) < dictionary.count, "Word: row \(row) names unknown id \(id)")
+                let list = decoded[Int(id)]
                 let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
                 try IndexCorruption.check(
                     position < list.rows.count && list.rows[position] == RowID(row) && list.counts[position] > 0,
@@ -381,19 +381,26 @@ package struct WordIndex: Sendable {
         }
         try IndexCorruption.check(rows == rowCount, "Word: \(rowCount) rows counted, \(rows) held")
         try IndexCorruption.check(length == totalLength, "Word: length \(totalLength), rows hold \(length)")
-        for (id, list) in postings.enumerated() {
-            try IndexCorruption.check(list.rows.count == expected[id], "Word: \(id) holds rows no record names")
-            try IndexCorruption.check(list.rows.count == list.counts.count, "Word: \(id) counts misaligned")
-            try IndexCorruption.check(zip(list.rows, list.rows.dropFirst()).allSatisfy { $0 < $1 }, "Word: \(id)")
-            try IndexCorruption.check(ids[Key(words[id])] == UInt32(id), "Word: dictionary misses id \(id)")
+        try IndexCorruption.check(entries.count == dictionary.count, "Word: postings and dictionary differ")
+        var listed = Set(freeLists)
+        for id in 0..<dictionary.count {
+            let list = postings(at: UInt32(id))
+            try list.checkInvariants()
+            try IndexCorruption.check(Int(list.count) == expected[id], "Word: \(id) holds rows no record names")
+            if entries[id] != Self.noRows && entries[id] & Self.listTag != 0 {
+                try IndexCorruption.check(listed.insert(UInt32(truncatingIfNeeded: entries[id])).inserted,
+                                          "Word: \(id) shares its list")
+                try IndexCorruption.check(list.count > 1 || list.rows[0] >= 1 << 31, "Word: \(id) lists a lone row")
+            }
         }
-        try IndexCorruption.check(ids.count == words.count, "Word: dictionary holds \(ids.count) of \(words.count)")
+        try IndexCorruption.check(listed.count == lists.count, "Word: lists no word names")
+        for index in freeLists { try IndexCorruption.check(lists[Int(index)].isEmpty, "Word: a free list holds rows") }
+        try dictionary.checkInvariants()
         try IndexCorruption.check(
-            Set(sorted + unsorted).count == words.count && sorted.count + unsorted.count == words.count,
+            Set(sorted + unsorted).count == dictionary.count && sorted.count + unsorted.count == dictionary.count,
             "Word: sorted dictionary misses words")
         try IndexCorruption.check(
-            zip(sorted, sorted.dropFirst()).allSatisfy { Self.precedes(words[Int($0)], words[Int($1)]) },
-            "Word: dictionary out of order")
+            zip(sorted, sorted.dropFirst()).allSatisfy { dictionary.precedes($0, $1) }, "Word: dictionary out of order")
     }
 
     // MARK: - Upkeep
@@ -407,10 +414,13 @@ package struct WordIndex: Sendable {
         var fieldEnds: [Int] = []
         for field in fields {
             SearchText.normalize(field, into: &normalized)
-            var start = 1
-            for index in normalized.indices.dropFirst() where normalized[index] == SearchText.space {
-                inOrder.append(id(of: Array(normalized[start..<index])))
-                start = index + 1
+            let normal = normalized
+            normal.withUnsafeBufferPointer { normal in
+                var start = 1
+                for index in normal.indices.dropFirst() where normal[index] == SearchText.space {
+                    inOrder.append(id(of: UnsafeBufferPointer(rebasing: normal[start..<index])))
+                    start = index + 1
+                }
             }
             fieldEnds.append(inOrder.count)
         }
@@ -448,53 +458,95 @@ package struct WordIndex: Sendable {
     }
 
     /// The id of `word`, giving it one when it has none.
-    private mutating func id(of word: [UInt8]) -> UInt32 {
-        let key = Key(word)
-        if let id = ids[key] { return id }
-        let id = UInt32(words.count)
-        ids[key] = id
-        words.append(word)
-        postings.append(Postings())
-        unsorted.append(id)
+    private mutating func id(of word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let (id, isNew) = dictionary.insert(word)
+        if isNew {
+            entries.append(Self.noRows)
+            unsorted.append(id)
+        }
         return id
+    }
+
+    /// The postings of word `id`.
+    /// - Complexity: O(1).
+    @inline(__always)
+    private func postings(at id: UInt32) -> Postings {
+        let entry = entries[Int(id)]
+        if entry == Self.noRows { return Postings() }
+        if entry & Self.listTag != 0 { return lists[Int(UInt32(truncatingIfNeeded: entry))] }
+        return Postings(row: RowID(truncatingIfNeeded: entry >> 32), count: UInt32(truncatingIfNeeded: entry))
+    }
+
+    /// Takes word `id`'s postings out (leaving it no rows and its list free), so they are changed in place and put
+    /// back with `store`.
+    private mutating func takePostings(_ id: UInt32) -> Postings {
+        let entry = entries[Int(id)]
+        guard entry != Self.noRows && entry & Self.listTag != 0 else { return postings(at: id) }
+        let index = UInt32(truncatingIfNeeded: entry)
+        let list = lists[Int(index)]
+        lists[Int(index)] = Postings()
+        freeLists.append(index)
+        entries[Int(id)] = Self.noRows
+        return list
+    }
+
+    /// Makes `list` word `id`'s postings (its entry free, as `takePostings` leaves it): a lone row inline, more in
+    /// a list.
+    private mutating func store(_ list: Postings, at id: UInt32) {
+        if list.isEmpty {
+            entries[Int(id)] = Self.noRows
+        } else if list.count == 1, let first = list.first, first.row < 1 << 31 {
+            entries[Int(id)] = UInt64(first.row) << 32 | UInt64(first.count)
+        } else if let index = freeLists.popLast() {
+            lists[Int(index)] = list
+            entries[Int(id)] = Self.listTag | UInt64(index)
+        } else {
+            lists.append(list)
+            entries[Int(id)] = Self.listTag | UInt64(lists.count - 1)
+        }
     }
 
     /// Sets `row`'s count under word `id`, adding the row when absent.
     private mutating func setPosting(_ row: RowID, count: UInt32, in id: UInt32) {
-        if postings[Int(id)].rows.last.map({ $0 < row }) ?? true {
-            postings[Int(id)].rows.append(row)
-            postings[Int(id)].counts.append(count)
+        if entries[Int(id)] == Self.noRows && row < 1 << 31 {
+            entries[Int(id)] = UInt64(row) << 32 | UInt64(count)
             return
         }
-        let position = Gallop.firstIndex(in: postings[Int(id)].rows, from: 0, atLeast: row)
-        if position < postings[Int(id)].rows.count && postings[Int(id)].rows[position] == row {
-            postings[Int(id)].counts[position] = count
+        var list = takePostings(id)
+        if list.isEmpty || list.last < row {
+            list.append(row, count: count)
+            store(list, at: id)
         } else {
-            postings[Int(id)].rows.insert(row, at: position)
-            postings[Int(id)].counts.insert(count, at: position)
+            store(list, at: id)
+            merge(into: id, gained: [(row, count)], lost: [])
         }
+    }
+
+    /// The count of `row` under word `id` (0 when it has none).
+    /// - Complexity: O(log blocks + blockSize).
+    private func count(of row: RowID, in id: UInt32) -> UInt32 {
+        var cursor = Postings.Cursor()
+        let list = postings(at: id)
+        return cursor.seek(atLeast: row, in: list) && cursor.row == row ? cursor.count : 0
     }
 
     /// Removes `row` from word `id` (the word keeps its id).
     private mutating func removePosting(_ row: RowID, from id: UInt32) {
-        let position = Gallop.firstIndex(in: postings[Int(id)].rows, from: 0, atLeast: row)
-        guard position < postings[Int(id)].rows.count && postings[Int(id)].rows[position] == row else { return }
-        postings[Int(id)].rows.remove(at: position)
-        postings[Int(id)].counts.remove(at: position)
+        merge(into: id, gained: [], lost: [row])
     }
 
     /// Merges the unsorted words into the sorted dictionary.
     private mutating func mergeUnsorted() {
         guard !unsorted.isEmpty else { return }
-        let words = self.words
-        let fresh = unsorted.sorted { Self.precedes(words[Int($0)], words[Int($1)]) }
+        let dictionary = self.dictionary
+        let fresh = unsorted.sorted { dictionary.precedes($0, $1) }
         var merged: [UInt32] = []
         merged.reserveCapacity(sorted.count + fresh.count)
         var left = 0
         var right = 0
         while left < sorted.count || right < fresh.count {
             if right == fresh.count
-                || (left < sorted.count && Self.precedes(words[Int(sorted[left])], words[Int(fresh[right])]))
+                || (left < sorted.count && dictionary.precedes(sorted[left], fresh[right]))
             {
                 merged.append(sorted[left])
                 left += 1
@@ -505,22 +557,6 @@ package struct WordIndex: Sendable {
         }
         sorted = merged
         unsorted.removeAll()
-    }
-
-    /// Whether `left` sorts before `right` byte by byte (a prefix first).
-    @inline(__always)
-    static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
-        let common = min(left.count, right.count)
-        if common > 0 {
-            let order = left.withUnsafeBytes { left in
-                right.withUnsafeBytes { right -> Int32 in
-                    guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
-                    return memcmp(leftBase, rightBase, common)
-                }
-            }
-            if order != 0 { return order < 0 }
-        }
-        return left.count < right.count
     }
 
     /// The record of `row`, if indexed.

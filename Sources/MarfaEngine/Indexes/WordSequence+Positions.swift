@@ -156,9 +156,10 @@ extension WordSequence {
         sequence.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 1 + 4 * index, as: UInt32.self)) }
     }
 
-    /// The varint at `offset` in `bytes`, moving `offset` past it.
+    /// The varint at `offset` in `bytes`, moving `offset` past it (also the word postings' reader).
     @inline(__always)
-    static func varint(_ bytes: [UInt8], at offset: inout Int) -> UInt32 {
+    static func varint<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: inout Int) -> UInt32
+    where Bytes.Index == Int {
         var value: UInt32 = 0
         var shift: UInt32 = 0
         while true {

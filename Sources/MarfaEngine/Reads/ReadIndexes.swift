@@ -22,8 +22,9 @@ package struct ReadIndexes: Sendable {
     /// indexes them in one batch (`buildWords`), so a write never pays for a long postings list.
     private var staleWordRows: Set<RowID> = []
     /// Rows changed since the trigram index was last brought current, indexed by the next list with a `contains`
-    /// (`buildText`); a row written many times in between is indexed once.
-    private var staleTrigramRows: Set<RowID> = []
+    /// (`buildText`); a row written many times in between is indexed once. Each keeps the fields the index holds
+    /// it with (nil for a row it does not hold), since the index keeps no per-row record to remove them by.
+    private var staleTrigramRows: [RowID: [String]?] = [:]
     /// Rows by the names of their properties a `contains` reads but the trigram index does not hold as text.
     private(set) var unindexedText = PostingsIndex<String>()
 
@@ -82,28 +83,28 @@ package struct ReadIndexes: Sendable {
     /// the last search (WC-52).
     /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildWords(state: CopyState) {
-        Self.bringCurrent(&words, stale: &staleWordRows, state: state) { $0.update(batch: $1) }
+        Self.bringCurrent(&words, stale: staleWordRows, state: state) { $0.update(batch: $1) }
+        staleWordRows.removeAll()
     }
 
     /// Builds the trigram index over every item out of the bin for `contains`, or brings it current with the rows
     /// written since the last such list.
     /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildText(state: CopyState) {
-        Self.bringCurrent(&text, stale: &staleTrigramRows, state: state) { index, batch in
-            for (row, fields) in batch {
-                if let fields { index.update(row: row, fields: fields) } else { index.remove(row: row) }
-            }
+        let indexed = staleTrigramRows
+        Self.bringCurrent(&text, stale: Set(indexed.keys), state: state) { index, batch in
+            for (row, fields) in batch { index.update(row: row, from: indexed[row] ?? nil, to: fields) }
         }
+        staleTrigramRows.removeAll()
     }
 
     /// Builds a text index in `slot` from every searchable row, or hands `apply` the rows in `stale` (ascending,
     /// with their fields, nil for a row gone or in the bin); the index is taken out of its slot meanwhile so it is
     /// mutated in place, never copied.
     private static func bringCurrent<Index: TextRowIndex>(
-        _ slot: inout Index?, stale: inout Set<RowID>, state: CopyState,
+        _ slot: inout Index?, stale: Set<RowID>, state: CopyState,
         apply: (inout Index, [(row: RowID, fields: [String]?)]) -> Void
     ) {
-        defer { stale.removeAll() }
         guard var index = slot else {
             var index = Index()
             index.insert(contentsOf: searchableRows(state))
@@ -173,7 +174,7 @@ package struct ReadIndexes: Sendable {
         // The text indexes take time in proportion to all the text to check, so a long run of commits checks them
         // at its first 64 commits and every 64th after.
         if state.commitCount < 64 || state.commitCount % 64 == 0 {
-            try text?.checkInvariants()
+            try text?.checkInvariants(rows: trigramRows(state))
             try words?.checkInvariants()
         }
         try tags.checkInvariants()
@@ -192,13 +193,18 @@ package struct ReadIndexes: Sendable {
     }
 
     private mutating func reflectText(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
-        if let old, let new, old.state != .trashed, new.state != .trashed,
-            SearchFields.of(old, catalog) == SearchFields.of(new, catalog)
-        {
-            return
-        }
+        let oldFields = old.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, catalog) }
+        if let oldFields, let new, new.state != .trashed, oldFields == SearchFields.of(new, catalog) { return }
         if old?.state == .trashed && new?.state == .trashed { return }
         if words != nil { staleWordRows.insert(row) }
-        if text != nil { staleTrigramRows.insert(row) }
+        if text != nil && staleTrigramRows.index(forKey: row) == nil { staleTrigramRows[row] = .some(oldFields) }
+    }
+
+    /// Every row the trigram index holds with the fields it holds it with: the searchable rows of `state`, but a
+    /// row written since the last `buildText` with the fields it had then.
+    private func trigramRows(_ state: CopyState) -> [(row: RowID, fields: [String])] {
+        let current = Self.searchableRows(state).filter { staleTrigramRows.index(forKey: $0.row) == nil }
+        let stale = staleTrigramRows.compactMap { row, fields in fields.map { (row: row, fields: $0) } }
+        return current + stale
     }
 }
