@@ -21,7 +21,7 @@ final class SegmentFile: Sendable {
 
     /// The fewest and the most bytes of zeros one `writeZerosAhead` adds: as many as the segment holds, within
     /// these bounds, so a store written a few times does not pay megabytes of zeros.
-    static let zerosAheadBytes = (least: 256 << 10, most: 4 << 20)
+    static let zerosAheadBytes = (least: 256 << 10, most: 1 << 20)
 
     private init(number: UInt64, path: String, descriptor: Int32) {
         self.number = number
