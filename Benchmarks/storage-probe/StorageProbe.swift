@@ -5,7 +5,13 @@ import MarfaStorage
 /// Measures durable-append latency and group-commit throughput against raw fdatasync on this machine's disk.
 @main
 struct StorageProbe {
-    static let payload = [UInt8](repeating: 0x5A, count: 64)
+    /// The record payload: 64 bytes, or `--payload-bytes N` (2400 is about one encoded benchmark item).
+    static let payload = [UInt8](repeating: 0x5A, count: payloadBytes)
+    static let payloadBytes: Int = {
+        let arguments = CommandLine.arguments
+        guard let flag = arguments.firstIndex(of: "--payload-bytes"), flag + 1 < arguments.count else { return 64 }
+        return Int(arguments[flag + 1]) ?? 64
+    }()
 
     static func main() async throws {
         let root = FileManager.default.temporaryDirectory.path + "/marfa-probe-" + UUID().uuidString
@@ -19,7 +25,7 @@ struct StorageProbe {
         let serial = try await serialLatencies(path: root + "/serial", count: 1000)
         print(
             "serial enqueue+wait    median \(micros(serial.median)) µs (\(ratio(serial.median, fsync.median)) fsync)"
-                + "   p99 \(micros(serial.p99)) µs (\(ratio(serial.p99, fsync.median)) fsync)   (n=1000, 64 B)")
+                + "   p99 \(micros(serial.p99)) µs (\(ratio(serial.p99, fsync.median)) fsync)   (n=1000, \(payloadBytes) B)")
 
         for writers in [1, 8, 64] {
             let (records, syncs, seconds) = try await throughput(path: root + "/group-\(writers)", writers: writers)

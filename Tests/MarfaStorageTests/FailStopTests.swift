@@ -4,13 +4,14 @@ import XCTest
 @testable import MarfaStorage
 
 final class FailStopTests: StorageTestCase {
-    /// A file-size limit (RLIMIT_FSIZE) makes the sync thread's write fail part-way, as a full disk would.
+    /// A file-size limit (RLIMIT_FSIZE) makes the sync thread's write fail part-way, as a full disk would. The limit
+    /// lies inside the first record's successor, whether or not zeros were written ahead of the tail by then.
     func testFailedWriteIsDeliveredToWaitersAndTheJournalRefusesFurtherAppends() async throws {
         let store = storePath()
         let directory = try StoreDirectory.open(at: store)
         let journal = try Journal.open(in: directory, segment: 1)
         try await journal.waitDurable(try journal.enqueue([1, 2, 3]))
-        let durableSize = try FileIO.size(segmentPath(store, 1))
+        let durableSize = UInt64(SegmentHeader.size + JournalRecord.frameHeaderSize + 3)
 
         let previousHandler = signal(SIGXFSZ, SIG_IGN)
         var previousLimit = rlimit()
@@ -31,7 +32,10 @@ final class FailStopTests: StorageTestCase {
         XCTAssertEqual(failure?.code, StorageError.io)
         XCTAssertEqual(failure?.path, segmentPath(store, 1))
         XCTAssertEqual(storageError { _ = try journal.enqueue([4]) }, failure)
-        XCTAssertEqual(try FileIO.size(segmentPath(store, 1)), durableSize + 10, "the write stopped part-way")
+        let bytes = try readFile(segmentPath(store, 1))
+        let written = Int(durableSize) + 10
+        XCTAssertEqual(Array(bytes[written - 2..<written]), [7, 7], "the write started")
+        XCTAssertTrue(bytes[written...].allSatisfy { $0 == 0 }, "the write stopped part-way")
         do {
             try await journal.close()
             XCTFail("close must report the failure")
@@ -45,6 +49,7 @@ final class FailStopTests: StorageTestCase {
         let recovered = try Recovery.recover(reopened)
         XCTAssertEqual(recovered.records, [[1, 2, 3]])
         XCTAssertEqual(recovered.tornTail?.offset, durableSize)
-        XCTAssertEqual(recovered.tornTail?.reason, .runsPastEnd)
+        let recordEnd = Int(durableSize) + JournalRecord.frameHeaderSize + 100
+        XCTAssertEqual(recovered.tornTail?.reason, bytes.count >= recordEnd ? .badChecksumAtEnd : .runsPastEnd)
     }
 }

@@ -51,12 +51,15 @@ final class RecordCodecTests: XCTestCase {
         }
         XCTAssertEqual(scan(Array(two[0..<5])), .torn(.runsPastEnd))
         XCTAssertEqual(scan(Array(two[0..<10])), .torn(.runsPastEnd))
-        XCTAssertEqual(scan([UInt8](repeating: 0, count: 3)), .torn(.zeroFilled))
-        XCTAssertEqual(scan([UInt8](repeating: 0, count: 64)), .torn(.zeroFilled))
+        XCTAssertEqual(scan([UInt8](repeating: 0, count: 3)), .end)
+        XCTAssertEqual(scan([UInt8](repeating: 0, count: 64)), .end)
         XCTAssertEqual(scan([0, 0, 0, 0, 0, 0, 0, 0, 1]), .corrupt("zero-length record"))
+        XCTAssertEqual(scan([0, 0, 1]), .torn(.runsPastEnd))
         var flippedLast = two
         flippedLast[flippedLast.count - 1] ^= 1
         XCTAssertEqual(scan(flippedLast, 13), .torn(.badChecksumAtEnd))
+        XCTAssertEqual(scan(flippedLast + [UInt8](repeating: 0, count: 100), 13), .torn(.badChecksumAtEnd))
+        XCTAssertEqual(scan(flippedLast + [0, 0, 7], 13), .corrupt("record checksum mismatch"))
         var flippedFirst = two
         flippedFirst[9] ^= 1
         XCTAssertEqual(scan(flippedFirst), .corrupt("record checksum mismatch"))

@@ -36,6 +36,9 @@ class StorageTestCase: XCTestCase {
     }
 
     /// Writes `payloads` durably as segment `segment` of a new store at `path`, then closes everything.
+    ///
+    /// The segment is cut where its records end, dropping any zeros the journal wrote ahead of its tail, so tests
+    /// can damage it at exact offsets from the end.
     func writeStore(at path: String, payloads: [[UInt8]], segment: UInt64 = 1) async throws {
         let directory = try StoreDirectory.open(at: path)
         defer { directory.close() }
@@ -44,6 +47,8 @@ class StorageTestCase: XCTestCase {
         for payload in payloads { last = try journal.enqueue(payload) }
         try await journal.waitDurable(last)
         try await journal.close()
+        let recordsEnd = SegmentHeader.size + payloads.reduce(0) { $0 + JournalRecord.frameHeaderSize + $1.count }
+        try FileIO.truncate(segmentPath(path, segment), to: UInt64(recordsEnd))
     }
 
     func readFile(_ path: String) throws -> [UInt8] {

@@ -45,16 +45,50 @@ final class TornTailTests: StorageTestCase {
         }
     }
 
-    func testZeroFilledTailIsCut() async throws {
+    func testZeroFilledTailIsTheEndOfTheJournalAndIsKept() async throws {
         let original = try await originalSegment()
         for zeros in [3, 8, 4096] {
             let padded = original + [UInt8](repeating: 0, count: zeros)
             let (recovered, store) = try recover(segmentBytes: padded, name: "zeros-\(zeros)")
             XCTAssertEqual(recovered.records, payloads)
-            XCTAssertEqual(recovered.tornTail?.reason, .zeroFilled)
-            XCTAssertEqual(recovered.tornTail?.offset, UInt64(original.count))
-            XCTAssertEqual(try FileIO.size(segmentPath(store, 1)), UInt64(original.count))
+            XCTAssertNil(recovered.tornTail)
+            XCTAssertEqual(try FileIO.size(segmentPath(store, 1)), UInt64(padded.count))
         }
+    }
+
+    func testLastRecordCutAtEveryByteOffsetInsideZerosWrittenAheadIsATornTail() async throws {
+        let original = try await originalSegment()
+        let lastStart = original.count - 8 - payloads[4].count
+        for cut in lastStart...original.count {
+            let padded = Array(original[0..<cut]) + [UInt8](repeating: 0, count: original.count - cut + 4096)
+            let (recovered, store) = try recover(segmentBytes: padded, name: "cut-in-zeros-\(cut)")
+            let complete = Array(padded[0..<original.count]) == original
+            XCTAssertEqual(recovered.records, Array(payloads[0..<(complete ? 5 : 4)]), "cut at \(cut)")
+            if cut == lastStart || complete {
+                XCTAssertNil(recovered.tornTail, "cut at \(cut)")
+                XCTAssertEqual(try FileIO.size(segmentPath(store, 1)), UInt64(padded.count))
+            } else {
+                XCTAssertEqual(recovered.tornTail?.offset, UInt64(lastStart), "cut at \(cut)")
+                XCTAssertEqual(recovered.tornTail?.reason, .badChecksumAtEnd, "cut at \(cut)")
+                XCTAssertEqual(recovered.tornTail?.wasCut, true)
+                XCTAssertEqual(try FileIO.size(segmentPath(store, 1)), UInt64(lastStart))
+            }
+        }
+    }
+
+    func testBadChecksumFollowedByARecordAndZerosIsRefused() async throws {
+        var damaged = try await originalSegment()
+        let thirdStart = SegmentHeader.size + payloads[0..<2].reduce(0) { $0 + 8 + $1.count }
+        damaged[thirdStart + 8 + 2] ^= 0x10
+        damaged += [UInt8](repeating: 0, count: 4096)
+        let store = storePath("bad-middle-zeros")
+        let directory = try StoreDirectory.open(at: store)
+        defer { directory.close() }
+        try writeFile(segmentPath(store, 1), damaged)
+        let error = storageError { _ = try Recovery.recover(directory) }
+        XCTAssertEqual(error?.code, StorageError.storeCorrupt)
+        XCTAssertEqual(error?.offset, UInt64(thirdStart))
+        XCTAssertEqual(try FileIO.size(segmentPath(store, 1)), UInt64(damaged.count), "a refused file is kept")
     }
 
     func testLastRecordWithBadChecksumAtEndOfFileIsCut() async throws {

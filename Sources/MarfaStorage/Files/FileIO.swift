@@ -38,6 +38,24 @@ enum FileIO {
         try bytes.withUnsafeBytes { try writeAll(fd, $0, path: path) }
     }
 
+    /// Writes every byte of `bytes` at file offset `offset` (`pwrite`), resuming after partial writes and EINTR.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int, path: String) throws {
+        guard var cursor = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        var position = off_t(offset)
+        while remaining > 0 {
+            let written = try Syscall.retrying("pwrite", path: path) { Glibc.pwrite(fd, cursor, remaining, position) }
+            cursor += written
+            remaining -= written
+            position += off_t(written)
+        }
+    }
+
+    /// Writes every byte of `bytes` at file offset `offset`, resuming after partial writes and EINTR.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws {
+        try bytes.withUnsafeBytes { try writeAll(fd, $0, at: offset, path: path) }
+    }
+
     /// Answers the whole content of the file at `path`.
     static func readAll(_ path: String) throws -> [UInt8] {
         let fd = try open(path, flags: O_RDONLY, create: false)

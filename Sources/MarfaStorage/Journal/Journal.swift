@@ -6,9 +6,10 @@ import Synchronization
 /// that record is written and fdatasync'd. Whoever syncs writes everything pending with one `write` and one
 /// `fdatasync` per segment, so concurrent writers share a sync. A waiter that finds the journal idle after a
 /// one-record sync (writers coming one at a time) writes and syncs on its own thread; otherwise the dedicated
-/// thread syncs, polls briefly for the writers it resumed and takes their records as one batch. The first write
-/// or sync failure is delivered to every waiter and the journal then refuses all appends (fail-stop). Dropping
-/// the journal drains and stops the thread; `close()` does the same and waits for it.
+/// thread syncs, polls briefly for the writers it resumed and takes their records as one batch. Between batches
+/// the thread writes zeros ahead of the segment's tail, so a record's fdatasync does not grow the file. The
+/// first write or sync failure is delivered to every waiter and the journal then refuses all appends
+/// (fail-stop). Dropping the journal drains and stops the thread; `close()` does the same and waits for it.
 package final class Journal: Sendable {
     /// The store folder the segments live in.
     package let directory: StoreDirectory

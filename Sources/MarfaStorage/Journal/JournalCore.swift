@@ -33,8 +33,8 @@ final class JournalCore: Sendable {
     }
 
     /// The group-commit loop: take everything pending, one write and one fdatasync per segment, resume waiters;
-    /// when nothing is pending poll for `pollBeforeSleeping`, then sleep (an idle journal's next waiter syncs on
-    /// its own thread).
+    /// when nothing is pending write zeros ahead of the tail if they run low, else poll for `pollBeforeSleeping`,
+    /// then sleep (an idle journal's next waiter syncs on its own thread).
     private func run() {
         var idleSince: UInt64?
         while true {
@@ -49,6 +49,10 @@ final class JournalCore: Sendable {
             case .write(let batches):
                 idleSince = nil
                 write(batches)
+            case .writeZerosAhead(let segment):
+                idleSince = nil
+                segment.writeZerosAhead()
+                state.withLock { $0.zerosWritten() }
             case .exit(let closeWaiters):
                 for waiter in closeWaiters { waiter.resume() }
                 return

@@ -1,11 +1,11 @@
 /// Reads journal segments back in order, applying the torn-tail rule and refusing any other damage.
 ///
-/// Torn-tail rule: a bad record at offset X is an unacknowledged torn write, cut off (file truncated to X and
-/// fsynced) when repairing, if it lies in the last segment that holds anything past its header, and its declared
-/// length runs past the end of the file, or every byte from X on is zero, or it ends exactly at the end of the
-/// file with a bad checksum. Segments after it may only be header-only: the sync thread syncs a segment before it
-/// writes to the next one, so no crash leaves records after a torn write. Every other bad record, a bad header or
-/// a missing segment is refused "store_corrupt" with the path and the byte offset.
+/// A segment ends at the end of its file or where every byte left is zero: the space the writer fills with zeros
+/// ahead of the tail (Decision 0025). Torn-tail rule: a bad record at offset X is an unacknowledged torn write,
+/// cut off (file truncated to X and fsynced) when repairing, if no later segment holds a record, and its
+/// declared length runs past the end of the file or it fails its checksum with only zeros after it. The sync
+/// thread syncs a segment before it writes to the next one, so no crash leaves records after a torn write. Every
+/// other bad record, a bad header or a missing segment is refused "store_corrupt" with the path and byte offset.
 package struct JournalReader: Sendable {
     /// The records read, in order, and the torn tail found, if any.
     package struct Contents: Sendable, Equatable {
@@ -44,24 +44,27 @@ package struct JournalReader: Sendable {
                 offset: 0
             )
         }
-        let paths = numbers.map { directory.filePath(StoreFileName.segment($0)) }
-        let lastWritten = try paths.lastIndex { try FileIO.size($0) > UInt64(SegmentHeader.size) }
         var contents = Contents(records: [], segments: numbers, tornTail: nil)
-        for (index, number) in numbers.enumerated() {
-            let torn = try readSegment(
-                number, path: paths[index], mayBeTorn: index == lastWritten, repair: repair, into: &contents.records)
+        for number in numbers {
+            let path = directory.filePath(StoreFileName.segment(number))
+            let recordsBefore = contents.records.count
+            let torn = try readSegment(number, path: path, into: &contents.records)
+            if let earlier = contents.tornTail, torn != nil || contents.records.count > recordsBefore {
+                throw StorageError.corrupt(
+                    "bad record (\(earlier.reason.rawValue)) in a segment followed by later records",
+                    path: earlier.path, offset: earlier.offset)
+            }
             if let torn { contents.tornTail = torn }
+        }
+        if repair, let torn = contents.tornTail {
+            try FileIO.truncate(torn.path, to: torn.offset)
+            contents.tornTail?.wasCut = true
         }
         return contents
     }
 
-    private func readSegment(
-        _ number: UInt64,
-        path: String,
-        mayBeTorn: Bool,
-        repair: Bool,
-        into records: inout [[UInt8]]
-    ) throws -> TornTail? {
+    /// Appends the records of one segment to `records`; answers the torn tail it ends with, if any (not yet cut).
+    private func readSegment(_ number: UInt64, path: String, into records: inout [[UInt8]]) throws -> TornTail? {
         let file = try FileIO.readAll(path)
         return try file.withUnsafeBytes { bytes in
             let header = try SegmentHeader.decode(bytes, path: path)
@@ -76,15 +79,10 @@ package struct JournalReader: Sendable {
                     offset = next
                 case .end:
                     return nil
-                case .torn(let reason) where mayBeTorn:
-                    if repair { try FileIO.truncate(path, to: UInt64(offset)) }
+                case .torn(let reason):
                     return TornTail(
                         path: path, segment: number, offset: UInt64(offset), fileLength: UInt64(bytes.count),
-                        reason: reason, wasCut: repair)
-                case .torn(let reason):
-                    throw StorageError.corrupt(
-                        "bad record (\(reason.rawValue)) in a segment followed by later records",
-                        path: path, offset: UInt64(offset))
+                        reason: reason, wasCut: false)
                 case .corrupt(let message):
                     throw StorageError.corrupt(message, path: path, offset: UInt64(offset))
                 }

@@ -1,6 +1,7 @@
 /// Frames journal records: u32 little-endian payload length, u32 CRC-32C of (length bytes + payload), payload.
 ///
-/// Empty payloads are refused so that a zero-filled tail can never parse as a record.
+/// Empty payloads are refused so that a zero-filled tail, the space written ahead of a segment's tail, can never
+/// parse as a record: it is the end of the segment.
 package enum JournalRecord {
     /// Bytes before the payload: the length and the checksum.
     package static let frameHeaderSize = 8
@@ -33,7 +34,7 @@ package enum JournalRecord {
     package enum Scan: Equatable, Sendable {
         /// A valid record whose payload occupies `payload`; the next record starts at `next`.
         case record(payload: Range<Int>, next: Int)
-        /// The offset is the end of the bytes.
+        /// The offset is the end of the bytes, or every byte from it on is zero (space written ahead of the tail).
         case end
         /// A bad record that, if the segment is the last one written, is an unacknowledged torn write.
         case torn(TornTailReason)
@@ -42,16 +43,19 @@ package enum JournalRecord {
     }
 
     /// Judges the record starting at `offset` in `bytes` (a whole segment file).
-    /// - Complexity: O(payload length), plus O(rest of file) only for a zero-length frame.
+    ///
+    /// A record that fails its checksum is torn when nothing but zeros follows it (a write cut short at the tail,
+    /// the end of the file or the zeros ahead of it); followed by anything else it is corrupt.
+    /// - Complexity: O(payload length), plus O(rest of file) only for a zero-length frame or a bad checksum.
     package static func scan(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Scan {
         let remaining = bytes.count - offset
         if remaining == 0 { return .end }
         if remaining < frameHeaderSize {
-            return .torn(isZero(bytes, from: offset) ? .zeroFilled : .runsPastEnd)
+            return isZero(bytes, from: offset) ? .end : .torn(.runsPastEnd)
         }
         let length = Int(LittleEndian.read(UInt32.self, from: bytes, at: offset))
         if length == 0 {
-            return isZero(bytes, from: offset) ? .torn(.zeroFilled) : .corrupt("zero-length record")
+            return isZero(bytes, from: offset) ? .end : .corrupt("zero-length record")
         }
         let end = offset + frameHeaderSize + length
         if end > bytes.count { return .torn(.runsPastEnd) }
@@ -59,12 +63,18 @@ package enum JournalRecord {
         let lengthCRC = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4]))
         let payload = UnsafeRawBufferPointer(rebasing: bytes[offset + frameHeaderSize..<end])
         guard CRC32C.checksum(payload, continuing: lengthCRC) == stored else {
-            return end == bytes.count ? .torn(.badChecksumAtEnd) : .corrupt("record checksum mismatch")
+            return isZero(bytes, from: end) ? .torn(.badChecksumAtEnd) : .corrupt("record checksum mismatch")
         }
         return .record(payload: offset + frameHeaderSize..<end, next: end)
     }
 
+    /// Whether every byte from `offset` on is zero, eight at a time (a zero tail can be megabytes long).
     private static func isZero(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Bool {
-        bytes[offset...].allSatisfy { $0 == 0 }
+        var position = offset
+        while position + 8 <= bytes.count {
+            if bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self) != 0 { return false }
+            position += 8
+        }
+        return bytes[position...].allSatisfy { $0 == 0 }
     }
 }

@@ -53,6 +53,8 @@ struct JournalState: ~Copyable {
     /// What the sync thread does next.
     enum Step: Sendable {
         case write([Batch])
+        /// Write zeros ahead of the segment's tail (`SegmentFile.writeZerosAhead`), then `zerosWritten()`.
+        case writeZerosAhead(SegmentFile)
         case poll
         case sleep
         case exit(closeWaiters: [CheckedContinuation<Void, Never>])
@@ -153,6 +155,10 @@ struct JournalState: ~Copyable {
             syncing = true
             return .write(takePending())
         }
+        if !syncing && !closing && failure == nil, let current, current.wantsZerosAhead {
+            syncing = true
+            return .writeZerosAhead(current)
+        }
         if closing && !syncing {
             finished = true
             current = nil
@@ -173,7 +179,12 @@ struct JournalState: ~Copyable {
         durable = max(durable, sequence)
         let ready = waiters.filter { $0.sequence <= durable }
         waiters.removeAll { $0.sequence <= durable }
-        return (ready, takeWake(needed: !pending.isEmpty || closing))
+        return (ready, takeWake(needed: !pending.isEmpty || closing || current?.wantsZerosAhead == true))
+    }
+
+    /// Ends the sync thread's writing of zeros ahead of the tail; the thread then takes what was enqueued meanwhile.
+    mutating func zerosWritten() {
+        syncing = false
     }
 
     /// Records a write or sync failure: the journal stops; answers every waiter, to be failed with `error`, and

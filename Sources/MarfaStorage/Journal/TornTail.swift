@@ -2,9 +2,7 @@
 package enum TornTailReason: String, Sendable, Equatable {
     /// The record's declared length (or its 8-byte frame header) runs past the end of the file.
     case runsPastEnd = "runs_past_end"
-    /// Every byte from the record's offset to the end of the file is zero.
-    case zeroFilled = "zero_filled"
-    /// The record ends exactly at the end of the file but fails its checksum.
+    /// The record fails its checksum and only zeros follow it: the end of the file or the space written ahead.
     case badChecksumAtEnd = "bad_checksum_at_end"
 }
 
