@@ -49,7 +49,8 @@ package enum CanonicalTime {
     /// Writes `value` as `digits` decimal digits at `start`, then the separator `after`.
     @inline(__always)
     private static func write(
-        _ value: Int64, _ digits: Int, then after: Unicode.Scalar, at start: Int, _ buffer: UnsafeMutableBufferPointer<UInt8>
+        _ value: Int64, _ digits: Int, then after: Unicode.Scalar, at start: Int,
+        _ buffer: UnsafeMutableBufferPointer<UInt8>
     ) {
         var value = value
         for offset in stride(from: digits - 1, through: 0, by: -1) {

@@ -70,7 +70,8 @@ final class ItemFields: @unchecked Sendable {
     func hasSameFields(as other: ItemFields) -> Bool {
         id == other.id && version == other.version && type == other.type && state == other.state
             && tier == other.tier && schemaVersion == other.schemaVersion && source == other.source
-            && sourceId == other.sourceId && times == other.times && tags == other.tags && properties == other.properties
+            && sourceId == other.sourceId && times == other.times && tags == other.tags
+            && properties == other.properties
     }
 
     /// Hashes every field, in declaration order.
