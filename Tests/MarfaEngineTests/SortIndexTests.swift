@@ -117,6 +117,17 @@ final class SortIndexTests: XCTestCase {
                        entries.suffix(3000).filter { $0.key <= 500 }.sorted().reversed().map(\.row))
     }
 
+    /// Rows inserted in key order (items arriving oldest first) leave each split leaf holding its entries in an
+    /// array of about their size, not the doubled one the insert grew before the split.
+    func testAscendingInsertsKeepLeavesNearTheirEntriesSize() throws {
+        var random = SplitMixRandom(seed: 31)
+        var index = SortIndex<Int64>()
+        for row in 0..<20_000 { index.insert(RowID(row), key: Int64(row), order: order(&random)) }
+        try index.checkInvariants()
+        let entryBytes = index.count * MemoryLayout<Entry>.stride
+        XCTAssertLessThan(index.byteCount, entryBytes * 3 / 2, "leaves hold spare room for more entries than they have")
+    }
+
     /// An index built in bulk from sorted entries is a valid tree at every size around the fanout's multiples,
     /// walks like a full sort both ways and takes later inserts and removals like one built entry by entry.
     func testBulkBuiltIndexIsBalancedWalksInOrderAndTakesEdits() throws {

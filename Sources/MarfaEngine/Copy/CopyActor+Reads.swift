@@ -46,19 +46,19 @@ extension CopyActor {
     /// The edges the copy holds starting at `id`, queued ones included (WC-47).
     package func edges(from id: String) throws(MarfaError) -> [Edge] {
         _ = try edgeReadCompleteness()
-        return sortedEdges(state.edgesFrom[id])
+        return sortedEdges(state.edges.edges(from: id))
     }
 
     /// The edges the copy holds pointing at `id`, queued ones included (WC-47).
     package func edges(to id: String) throws(MarfaError) -> [Edge] {
         _ = try edgeReadCompleteness()
-        return sortedEdges(state.edgesTo[id])
+        return sortedEdges(state.edges.edges(to: id))
     }
 
     /// The edges of one type the copy holds.
     package func edges(ofType type: String) throws(MarfaError) -> [Edge] {
         _ = try edgeReadCompleteness()
-        return sortedEdges(state.edgesOfType[type].map { Set($0.keys) })
+        return sortedEdges(state.edges.edges(ofType: type))
     }
 
     /// The held edges of the given ids, each once, in first-named order.
@@ -77,8 +77,8 @@ extension CopyActor {
         return completeness
     }
 
-    private func sortedEdges(_ ids: Set<String>?) -> [Edge] {
-        (ids ?? []).compactMap { state.edges[$0] }.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
+    private func sortedEdges(_ edges: [Edge]) -> [Edge] {
+        edges.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
     }
 }
 

@@ -6,14 +6,14 @@ import MarfaRules
 package struct CopyState: Sendable {
     /// Items by id, in every state, each at the row the read indexes store.
     package private(set) var items = ItemTable()
-    /// Edges by id, answered and queued.
-    package private(set) var edges = ShardedDictionary<String, Edge>()
+    /// Edges by id, answered and queued, with their adjacency (by source, target and type).
+    package private(set) var edges = EdgeTable()
     /// Edge ids by the item they start at.
-    package private(set) var edgesFrom = ShardedDictionary<String, Set<String>>()
+    package var edgesFrom: EdgeAdjacency { EdgeAdjacency(edges, .from) }
     /// Edge ids by the item they point at.
-    package private(set) var edgesTo = ShardedDictionary<String, Set<String>>()
+    package var edgesTo: EdgeAdjacency { EdgeAdjacency(edges, .to) }
     /// Edge ids by edge type.
-    package private(set) var edgesOfType: [String: ShardedDictionary<String, Bool>] = [:]
+    package var edgesOfType: EdgeAdjacency { EdgeAdjacency(edges, .ofType) }
     /// Extension bodies by item id, then namespace.
     package private(set) var extensions = ShardedDictionary<String, [String: JSONObject]>()
     /// The queue in send order.
@@ -50,11 +50,8 @@ package struct CopyState: Sendable {
         case .removeItem(let id):
             items[id] = nil
             extensions[id] = nil
-        case .putEdge(let edge):
-            if let old = edges.updateValue(edge, forKey: edge.id) { unlink(old) }
-            link(edge)
-        case .removeEdge(let id):
-            if let old = edges.removeValue(forKey: id) { unlink(old) }
+        case .putEdge(let edge): edges.put(edge)
+        case .removeEdge(let id): edges.remove(id: id)
         case .putExtension(let itemId, let namespace, let body): extensions[itemId, default: [:]][namespace] = body
         case .removeExtension(let itemId, let namespace):
             extensions[itemId]?[namespace] = nil
@@ -76,10 +73,7 @@ package struct CopyState: Sendable {
             if let edgeId = write.edgeId { Self.remove(id, under: edgeId, in: &queueIdsByEdge) }
         case .clearRows:
             items = ItemTable()
-            edges = ShardedDictionary()
-            edgesFrom = ShardedDictionary()
-            edgesTo = ShardedDictionary()
-            edgesOfType = [:]
+            edges = EdgeTable()
             extensions = ShardedDictionary()
         case .setSlice(let slice): self.slice = slice
         case .setCursor(let cursor): self.cursor = cursor
@@ -91,32 +85,11 @@ package struct CopyState: Sendable {
         }
     }
 
-    private mutating func link(_ edge: Edge) {
-        edgesFrom[edge.sourceId, default: []].insert(edge.id)
-        edgesTo[edge.targetId, default: []].insert(edge.id)
-        edgesOfType[edge.edgeType, default: ShardedDictionary()][edge.id] = true
-    }
-
     /// Takes every edge of `other`, with its adjacency, as this state's own: what applying `other`'s edges one by
     /// one would give, in O(1). This state must hold no edges yet.
     mutating func adoptEdges(of other: CopyState) {
         precondition(edges.isEmpty, "adoptEdges into a state that already holds edges")
         edges = other.edges
-        edgesFrom = other.edgesFrom
-        edgesTo = other.edgesTo
-        edgesOfType = other.edgesOfType
-    }
-
-    private mutating func unlink(_ edge: Edge) {
-        Self.remove(edge.id, under: edge.sourceId, in: &edgesFrom)
-        Self.remove(edge.id, under: edge.targetId, in: &edgesTo)
-        edgesOfType[edge.edgeType]?[edge.id] = nil
-        if edgesOfType[edge.edgeType]?.isEmpty == true { edgesOfType[edge.edgeType] = nil }
-    }
-
-    private static func remove(_ id: String, under key: String, in map: inout ShardedDictionary<String, Set<String>>) {
-        map[key]?.remove(id)
-        if map[key]?.isEmpty == true { map[key] = nil }
     }
 
     private static func remove(_ id: String, under key: String, in map: inout ShardedDictionary<String, [String]>) {

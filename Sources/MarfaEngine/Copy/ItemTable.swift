@@ -7,15 +7,13 @@ import MarfaRules
 /// sharded and the rows are paged, so a copy-on-write capture (a snapshot) followed by one write copies one shard
 /// and one page, not the whole table.
 package struct ItemTable: Sendable {
-    private static var pageSize: Int { 1024 }
     /// Rows by item id, keyed by `ItemKey` (a UUID's bits inline, not its string).
     private var rowsByID = ShardedDictionary<ItemKey, RowID>()
-    /// Items by row, `pageSize` rows a page; nil for a free row.
-    private var pages: [[Item?]] = []
-    /// Free rows, reused last freed first.
-    private var free: [RowID] = []
+    /// Items by row; nil for a free row.
+    private var slots = PagedSlots<Item?>(vacant: nil)
+
     /// One more than the highest row ever given: every row is below it.
-    package private(set) var capacity = 0
+    package var capacity: Int { slots.capacity }
 
     /// An empty table.
     package init() {}
@@ -34,10 +32,9 @@ package struct ItemTable: Sendable {
             let key = ItemKey(id)
             if let newValue {
                 let row = rowsByID[key] ?? assignRow(to: key)
-                pages[Int(row) / Self.pageSize][Int(row) % Self.pageSize] = newValue
+                slots[row] = newValue
             } else if let row = rowsByID.removeValue(forKey: key) {
-                pages[Int(row) / Self.pageSize][Int(row) % Self.pageSize] = nil
-                free.append(row)
+                slots.release(row)
             }
         }
     }
@@ -45,7 +42,7 @@ package struct ItemTable: Sendable {
     /// The item at `row`, or nil for a free row or one past `capacity`.
     /// - Complexity: O(1).
     package subscript(row row: RowID) -> Item? {
-        Int(row) < capacity ? pages[Int(row) / Self.pageSize][Int(row) % Self.pageSize] : nil
+        Int(row) < capacity ? slots[row] : nil
     }
 
     /// The row of the item with `id`, if the table holds it.
@@ -56,9 +53,7 @@ package struct ItemTable: Sendable {
     package var values: [Item] {
         var all: [Item] = []
         all.reserveCapacity(count)
-        for page in pages {
-            for case let item? in page { all.append(item) }
-        }
+        forEachRow { all.append($1) }
         return all
     }
 
@@ -73,10 +68,8 @@ package struct ItemTable: Sendable {
     /// Calls `body` with every item and its row, in row order, without gathering them first.
     /// - Complexity: O(capacity).
     package func forEachRow(_ body: (RowID, Item) throws -> Void) rethrows {
-        for (pageIndex, page) in pages.enumerated() {
-            for (offset, item) in page.enumerated() {
-                if let item { try body(RowID(pageIndex * Self.pageSize + offset), item) }
-            }
+        try slots.forEach { row, item in
+            if let item { try body(row, item) }
         }
     }
 
@@ -92,22 +85,15 @@ package struct ItemTable: Sendable {
             held += 1
         }
         try IndexCorruption.check(held == count, "ItemTable: \(count) ids but \(held) rows")
-        for row in free {
+        for row in slots.free {
             try IndexCorruption.check(self[row: row] == nil, "ItemTable: free row \(row) holds an item")
         }
-        try IndexCorruption.check(held + free.count == capacity, "ItemTable: a row is neither held nor free")
-        try IndexCorruption.check(Set(free).count == free.count, "ItemTable: a row is free twice")
+        try IndexCorruption.check(held + slots.free.count == capacity, "ItemTable: a row is neither held nor free")
+        try IndexCorruption.check(Set(slots.free).count == slots.free.count, "ItemTable: a row is free twice")
     }
 
     private mutating func assignRow(to key: ItemKey) -> RowID {
-        let row: RowID
-        if let reused = free.popLast() {
-            row = reused
-        } else {
-            row = RowID(capacity)
-            if capacity % Self.pageSize == 0 { pages.append(Array(repeating: nil, count: Self.pageSize)) }
-            capacity += 1
-        }
+        let row = slots.assign()
         rowsByID[key] = row
         return row
     }

@@ -61,11 +61,16 @@ package struct RowFacts: Sendable {
     /// Records `item` at `row`, replacing what the row held.
     /// - Complexity: O(1) amortized.
     package mutating func set(_ row: RowID, _ item: Item) {
+        let times =
+            item.timeMilliseconds
+            ?? (
+                TimeKey.milliseconds(item.createdAt), TimeKey.milliseconds(item.updatedAt),
+                TimeKey.milliseconds(item.occurredAt)
+            )
         let record = Facts(
             type: Self.code(item.type, in: &typeCodes, names: &typeNames),
             source: Self.code(item.source, in: &sourceCodes, names: &sourceNames), state: item.state,
-            tier: item.tier, created: TimeKey.milliseconds(item.createdAt),
-            updated: TimeKey.milliseconds(item.updatedAt), occurred: TimeKey.milliseconds(item.occurredAt))
+            tier: item.tier, created: times.created, updated: times.updated, occurred: times.occurred)
         if Int(row) >= facts.count { facts.append(contentsOf: repeatElement(nil, count: Int(row) + 1 - facts.count)) }
         facts[Int(row)] = record
     }

@@ -352,7 +352,9 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
             guard node.entries.count > fanout else { return nil }
             let middle = node.entries.count / 2
             let right = Node(entries: Array(node.entries[middle...]), children: [])
-            node.entries.removeSubrange(middle...)
+            // A fresh array rather than `removeSubrange`, which would keep the capacity the insert just doubled
+            // to: half full at twice the fanout, a leaf filled in ascending order would hold 4 slots per entry.
+            node.entries = Array(node.entries[..<middle])
             return (right.entries[0], right)
         }
         let child = uniqueChild(of: node, at: index)
@@ -363,8 +365,8 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
         let middle = node.children.count / 2
         let promoted = node.entries[middle - 1]
         let sibling = Node(entries: Array(node.entries[middle...]), children: Array(node.children[middle...]))
-        node.entries.removeSubrange((middle - 1)...)
-        node.children.removeSubrange(middle...)
+        node.entries = Array(node.entries[..<(middle - 1)])
+        node.children = Array(node.children[..<middle])
         return (promoted, sibling)
     }
 

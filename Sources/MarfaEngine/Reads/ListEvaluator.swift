@@ -41,12 +41,12 @@ package final class ListEvaluator {
         if !filters.tags.allSatisfy(item.tags.contains) { return false }
         if let source = filters.source, item.source != source { return false }
         if occurredBounds.after != nil || occurredBounds.before != nil {
-            let occurred = TimeKey.milliseconds(item.occurredAt)
+            let occurred = item.timeMilliseconds?.occurred ?? TimeKey.milliseconds(item.occurredAt)
             if let after = occurredBounds.after, !(occurred > after) { return false }
             if let before = occurredBounds.before, !(occurred < before) { return false }
         }
         if updatedBounds.after != nil || updatedBounds.before != nil {
-            let updated = TimeKey.milliseconds(item.updatedAt)
+            let updated = item.timeMilliseconds?.updated ?? TimeKey.milliseconds(item.updatedAt)
             if let after = updatedBounds.after, !(updated >= after) { return false }
             if let before = updatedBounds.before, !(updated < before) { return false }
         }
@@ -87,8 +87,7 @@ package final class ListEvaluator {
         var seen: Set<String> = [root]
         var frontier = [root]
         while let next = frontier.popLast() {
-            for edgeId in state.edgesFrom[next] ?? [] {
-                guard let edge = state.edges[edgeId], edge.edgeType == "parent-of" else { continue }
+            for edge in state.edges.edges(from: next) where edge.edgeType == "parent-of" {
                 if seen.insert(edge.targetId).inserted { frontier.append(edge.targetId) }
             }
         }

@@ -171,11 +171,12 @@ package struct ReadIndexes: Sendable {
         try facts.checkTimes(updated, field: .updatedAt)
         try facts.checkTimes(occurred, field: .occurredAt)
         try properties.checkInvariants(items: state.items)
-        // The text indexes take time in proportion to all the text to check, so a long run of commits checks them
-        // at its first 64 commits and every 64th after.
+        // The text indexes and the edge chains take time in proportion to all the text and edges to check, so a
+        // long run of commits checks them at its first 64 commits and every 64th after.
         if state.commitCount < 64 || state.commitCount % 64 == 0 {
             try text?.checkInvariants(rows: trigramRows(state))
             try words?.checkInvariants()
+            try state.edges.checkInvariants()
         }
         try tags.checkInvariants()
         try unindexedText.checkInvariants()

@@ -43,9 +43,9 @@ package struct SortOrder: Sendable {
 
     private func timeKey(_ item: Item) -> Int64 {
         switch field {
-        case .createdAt: return TimeKey.milliseconds(item.createdAt)
-        case .updatedAt: return TimeKey.milliseconds(item.updatedAt)
-        default: return TimeKey.milliseconds(item.occurredAt)
+        case .createdAt: return item.timeMilliseconds?.created ?? TimeKey.milliseconds(item.createdAt)
+        case .updatedAt: return item.timeMilliseconds?.updated ?? TimeKey.milliseconds(item.updatedAt)
+        default: return item.timeMilliseconds?.occurred ?? TimeKey.milliseconds(item.occurredAt)
         }
     }
 }

@@ -25,8 +25,7 @@ package struct CopyEdgeContext: EdgeRuleContext {
 
     /// The held and added edges of a type at one end of an item.
     package func edges(ofType edgeType: String, at end: EdgeEnd, of id: String) throws(MarfaError) -> [Edge] {
-        let ids = (end == .source ? state.edgesFrom[id] : state.edgesTo[id]) ?? []
-        let held = ids.compactMap { state.edges[$0] }
+        let held = end == .source ? state.edges.edges(from: id) : state.edges.edges(to: id)
         let added = addedEdges.filter { (end == .source ? $0.sourceId : $0.targetId) == id }
         return (held + added).filter { $0.edgeType == edgeType }
     }

@@ -42,10 +42,13 @@ package struct ByteWriter {
     /// Writes a string as its UTF-8 length and bytes.
     package mutating func write(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            write(varint: UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
+        text.withUTF8 { write(utf8: $0) }
+    }
+
+    /// Writes UTF-8 bytes as a string: their length, then the bytes.
+    package mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
+        write(varint: UInt64(utf8.count))
+        bytes.append(contentsOf: utf8)
     }
 
     /// Writes an optional string: a presence byte, then the string.

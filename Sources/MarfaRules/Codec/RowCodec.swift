@@ -13,9 +13,16 @@ package enum RowCodec {
         writer.write(signed: item.schemaVersion)
         writer.write(item.source)
         writer.write(optional: item.sourceId)
-        writer.write(item.occurredAt)
-        writer.write(item.createdAt)
-        writer.write(item.updatedAt)
+        if let times = item.timeMilliseconds {
+            // Canonical times go from their milliseconds to the bytes without a string each.
+            CanonicalTime.withText(times.occurred) { writer.write(utf8: $0) }
+            CanonicalTime.withText(times.created) { writer.write(utf8: $0) }
+            CanonicalTime.withText(times.updated) { writer.write(utf8: $0) }
+        } else {
+            writer.write(item.occurredAt)
+            writer.write(item.createdAt)
+            writer.write(item.updatedAt)
+        }
         writer.write(strings: item.tags)
     }
 

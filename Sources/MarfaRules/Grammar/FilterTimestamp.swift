@@ -8,8 +8,8 @@ enum FilterTimestamp {
         guard let milliseconds = instant(of: Array(text.utf8)) else {
             throw FilterRules.refusal("Invalid \(field): expected an RFC 3339 timestamp")
         }
-        let days = floorDivide(milliseconds, millisecondsPerDay)
-        let (year, month, day) = civil(fromDays: days)
+        let days = CivilDays.floorDivide(milliseconds, millisecondsPerDay)
+        let (year, month, day) = CivilDays.civil(fromDays: days)
         guard (0...9999).contains(year) else {
             throw FilterRules.refusal("Invalid \(field): the UTC year must be between 0000 and 9999")
         }
@@ -35,8 +35,8 @@ enum FilterTimestamp {
         } else if !reader.atEnd {
             return nil
         }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
-        let midnight = days(fromYear: year, month: month, day: day) * millisecondsPerDay
+        guard (1...12).contains(month), (1...CivilDays.daysIn(month: month, year: year)).contains(day) else { return nil }
+        let midnight = CivilDays.days(fromYear: year, month: month, day: day) * millisecondsPerDay
         if reader.atEnd { return midnight }
         guard reader.take("T"), let hour = reader.digits(2), reader.take(":"), let minute = reader.digits(2) else {
             return nil
@@ -72,47 +72,6 @@ enum FilterTimestamp {
         }
         guard reader.atEnd else { return nil }
         return midnight + ((hour * 60 + minute - offsetMinutes) * 60 + second) * 1000 + millisecond
-    }
-
-    private static func isLeap(_ year: Int64) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date, counting March as the first month of the year.
-    private static func days(fromYear year: Int64, month: Int64, day: Int64) -> Int64 {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = floorDivide(marchYear, 400)
-        let yearOfEra = marchYear - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01.
-    private static func civil(fromDays count: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = count + 719_468
-        let era = floorDivide(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let marchMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * marchMonth + 2) / 5 + 1
-        let month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let quotient = value / divisor
-        return value % divisor < 0 ? quotient - 1 : quotient
     }
 
     private static func padded(_ value: Int64, _ width: Int) -> String {

@@ -150,6 +150,10 @@ public struct Item: Sendable, Hashable, Codable, Identifiable {
         fields.hash(into: &hasher)
     }
 
+    /// `createdAt`, `updatedAt` and `occurredAt` in milliseconds since 1970, read without formatting them, or nil
+    /// when one of them is not in the canonical form (`CanonicalTime`).
+    package var timeMilliseconds: (created: Int64, updated: Int64, occurred: Int64)? { fields.times.milliseconds }
+
     /// When the item was created, as a `Date`.
     public var createdDate: Date? { Timestamp.date(from: createdAt) }
     /// When the item last changed, as a `Date`.

@@ -13,10 +13,22 @@ final class ItemFields: @unchecked Sendable {
     var schemaVersion: Int64
     var source: String
     var sourceId: String?
-    var occurredAt: String
-    var createdAt: String
-    var updatedAt: String
+    /// `occurredAt`, `createdAt` and `updatedAt`, as milliseconds when canonical (Decision 0023).
+    var times: ItemTimes
     var tags: [String]
+
+    var occurredAt: String {
+        get { times.occurredAt }
+        set { times.occurredAt = newValue }
+    }
+    var createdAt: String {
+        get { times.createdAt }
+        set { times.createdAt = newValue }
+    }
+    var updatedAt: String {
+        get { times.updatedAt }
+        set { times.updatedAt = newValue }
+    }
 
     init(
         id: String, type: String, properties: JSONObject, state: ItemState, tier: Tier?, version: Int64,
@@ -32,28 +44,34 @@ final class ItemFields: @unchecked Sendable {
         self.schemaVersion = schemaVersion
         self.source = source
         self.sourceId = sourceId
-        // An equal time shares the creation time's string: an item never edited, or whose own time is its
-        // creation, then holds one heap copy of it instead of two or three.
-        self.occurredAt = occurredAt == createdAt ? createdAt : occurredAt
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt == createdAt ? createdAt : updatedAt
+        times = ItemTimes(createdAt: createdAt, updatedAt: updatedAt, occurredAt: occurredAt)
         self.tags = tags
     }
 
-    /// A new box holding the same fields.
-    func copy() -> ItemFields {
-        ItemFields(
-            id: id, type: type, properties: properties, state: state, tier: tier, version: version,
-            schemaVersion: schemaVersion, source: source, sourceId: sourceId, occurredAt: occurredAt,
-            createdAt: createdAt, updatedAt: updatedAt, tags: tags)
+    /// A box holding `times` as they are, not read back from text.
+    private init(copying other: ItemFields) {
+        id = other.id
+        type = other.type
+        properties = other.properties
+        state = other.state
+        tier = other.tier
+        version = other.version
+        schemaVersion = other.schemaVersion
+        source = other.source
+        sourceId = other.sourceId
+        times = other.times
+        tags = other.tags
     }
+
+    /// A new box holding the same fields.
+    func copy() -> ItemFields { ItemFields(copying: self) }
 
     /// Whether `other` holds equal fields.
     func hasSameFields(as other: ItemFields) -> Bool {
         id == other.id && version == other.version && type == other.type && state == other.state
             && tier == other.tier && schemaVersion == other.schemaVersion && source == other.source
-            && sourceId == other.sourceId && occurredAt == other.occurredAt && createdAt == other.createdAt
-            && updatedAt == other.updatedAt && tags == other.tags && properties == other.properties
+            && sourceId == other.sourceId && times == other.times && tags == other.tags
+            && properties == other.properties
     }
 
     /// Hashes every field, in declaration order.
@@ -67,9 +85,7 @@ final class ItemFields: @unchecked Sendable {
         hasher.combine(schemaVersion)
         hasher.combine(source)
         hasher.combine(sourceId)
-        hasher.combine(occurredAt)
-        hasher.combine(createdAt)
-        hasher.combine(updatedAt)
+        hasher.combine(times)
         hasher.combine(tags)
     }
 }
