@@ -19,8 +19,8 @@ package struct SnapshotReader: Sendable {
     /// checksum is wrong, or when the header names another segment than the file name.
     package func read(segment: UInt64) throws -> [UInt8] {
         let path = directory.filePath(StoreFileName.snapshot(segment))
-        let file = try FileIO.readAll(path)
-        let header = try file.withUnsafeBytes { try SnapshotHeader.decode($0, path: path) }
+        let file = try MappedFile(path: path)
+        let header = try SnapshotHeader.decode(file.bytes, path: path)
         guard header.segment == segment else {
             throw StorageError.corrupt("snapshot header names segment \(header.segment)", path: path, offset: 10)
         }
@@ -29,7 +29,8 @@ package struct SnapshotReader: Sendable {
         }
         let payload: [UInt8]
         do {
-            payload = try Zstd.decompress(Array(file[SnapshotHeader.size...]), size: Int(header.payloadLength))
+            payload = try Zstd.decompress(
+                UnsafeRawBufferPointer(rebasing: file.bytes[SnapshotHeader.size...]), size: Int(header.payloadLength))
         } catch let error as StorageError {
             throw StorageError.corrupt(error.message, path: path, offset: UInt64(SnapshotHeader.size))
         }
