@@ -6,8 +6,9 @@ import Glibc
 /// Only for files never changed once in place, as snapshots are (`SnapshotWriter` writes a temporary file and
 /// renames it): a file cut short under the mapping would fault on access.
 final class MappedFile {
-    /// The file's bytes; empty for an empty file.
-    let bytes: UnsafeRawBufferPointer
+    /// The file's bytes; empty for an empty file. Valid only while the mapping lives: read them through
+    /// `withBytes`.
+    private let bytes: UnsafeRawBufferPointer
 
     /// Maps the file at `path`; throws "io" when it cannot be opened or mapped.
     init(path: String) throws {
@@ -25,6 +26,11 @@ final class MappedFile {
             throw Syscall.failure("mmap", errno: errno, path: path)
         }
         bytes = UnsafeRawBufferPointer(start: address, count: size)
+    }
+
+    /// Calls `body` with the file's bytes, keeping the mapping alive until it returns.
+    func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try withExtendedLifetime(self) { try body(bytes) }
     }
 
     deinit {
