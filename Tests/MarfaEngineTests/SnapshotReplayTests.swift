@@ -15,6 +15,32 @@ final class SnapshotReplayTests: XCTestCase {
         for id in restored.items.keys { XCTAssertNotNil(restored.items.row(of: id), "no row for \(id)") }
     }
 
+    /// A snapshot lists its edges before its items, so open can decode them on a second thread from the start
+    /// (Decision 0024).
+    func testASnapshotListsItsEdgesBeforeItsItems() throws {
+        let changes = seededState(items: 2000, changes: 2000).asChanges
+        let lastEdge = try XCTUnwrap(changes.lastIndex(where: Self.isEdge), "the witness: the state holds edges")
+        let firstItem = try XCTUnwrap(changes.firstIndex(where: Self.isItem))
+        XCTAssertLessThan(lastEdge, firstItem)
+    }
+
+    /// A snapshot written before Decision 0024 (items, then edges) still restores exactly, adjacency included
+    /// (WC-1: the copy survives a restart and an upgrade).
+    func testASnapshotWithItsItemsBeforeItsEdgesStillRestoresExactly() throws {
+        let state = seededState(items: 3000, changes: 4000)
+        let changes = state.asChanges
+        let metadata = changes.filter { !Self.isEdge($0) && !Self.isItem($0) && !Self.isAfterEdges($0) }
+        let older =
+            metadata + changes.filter(Self.isItem) + changes.filter(Self.isEdge) + changes.filter(Self.isAfterEdges)
+        XCTAssertNotEqual(older, changes, "the witness: the older order differs from today's")
+        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(older), path: "test")
+        XCTAssertEqual(restored, state)
+        XCTAssertEqual(restored.edgesFrom, state.edgesFrom)
+        XCTAssertEqual(restored.edgesTo, state.edgesTo)
+        XCTAssertEqual(restored.edgesOfType, state.edgesOfType)
+        try indexes.checkInvariants(state: restored)
+    }
+
     /// An item change after the edges (an order snapshots never have, as a journal replay does) ends with
     /// indexes that match.
     func testAnItemChangeAfterTheEdgesStillEndsWithMatchingIndexes() throws {
@@ -90,7 +116,12 @@ final class SnapshotReplayTests: XCTestCase {
         return false
     }
 
-    /// Whether a snapshot lists `change` after its edges: extensions and the queue.
+    private static func isItem(_ change: StoreChange) -> Bool {
+        if case .putItem = change { return true }
+        return false
+    }
+
+    /// Whether a snapshot lists `change` after its edges and items: extensions and the queue.
     private static func isAfterEdges(_ change: StoreChange) -> Bool {
         switch change {
         case .putExtension, .putQueuedWrite: return true

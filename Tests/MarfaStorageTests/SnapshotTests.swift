@@ -71,6 +71,24 @@ final class SnapshotTests: StorageTestCase {
         XCTAssertEqual(error?.path, path)
     }
 
+    /// A snapshot file cut short (inside its frame, inside its header, or empty) is refused `store_corrupt` naming
+    /// it, now that the file is mapped rather than read into a buffer.
+    func testATornSnapshotFileIsRefusedStoreCorrupt() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        try await SnapshotWriter(directory: directory).write(pseudoRandomBytes(50_000, seed: 3), segment: 4)
+        let reader = SnapshotReader(directory: directory)
+        let path = snapshotPath(storePath(), 4)
+        let whole = try readFile(path)
+        XCTAssertEqual(try reader.read(segment: 4).count, 50_000, "the witness: the whole file reads back")
+        for length in [whole.count - 1, whole.count / 2, SnapshotHeader.size, 10, 0] {
+            try writeFile(path, Array(whole.prefix(length)))
+            let error = storageError { _ = try reader.read(segment: 4) }
+            XCTAssertEqual(error?.code, StorageError.storeCorrupt, "cut to \(length) bytes")
+            XCTAssertEqual(error?.path, path)
+        }
+    }
+
     func testDeleteSnapshotsBeforeKeepsTheNewerOnes() async throws {
         let directory = try StoreDirectory.open(at: storePath())
         defer { directory.close() }

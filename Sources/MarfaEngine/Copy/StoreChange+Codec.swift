@@ -111,6 +111,20 @@ extension StoreChange {
         }
     }
 
+    /// Moves the reader past the run of `putEdge` changes at its offset, at most `limit` of them, checking their
+    /// structure without building them; answers how many it passed. The reader stops before the first other change.
+    static func skipEdgeRun(in reader: inout ByteReader, limit: Int) throws(MarfaError) -> Int {
+        var passed = 0
+        while passed < limit {
+            var probe = reader
+            guard try probe.readByte() == 3 else { break }
+            try RowCodec.skipEdge(from: &probe)
+            reader = probe
+            passed += 1
+        }
+        return passed
+    }
+
     private static func corrupt(_ reader: ByteReader, _ what: String) -> MarfaError {
         .storeCorrupt(path: "", offset: Int64(reader.offset), message: "malformed record: \(what)")
     }

@@ -18,7 +18,8 @@ extension CopyState {
     private static let metadataChangeCount = 7
 
     /// Calls `body` with each change that rebuilds this state from empty, in snapshot order: the sync state,
-    /// then items, edges, extensions and the queue.
+    /// then edges, items, extensions and the queue. The edges come first so that open can hand them to a second
+    /// thread at once and decode the items meanwhile (`SnapshotReplay`, Decision 0024).
     func forEachSnapshotChange(_ body: (StoreChange) throws -> Void) rethrows {
         let metadata: [StoreChange] = [
             .setSlice(slice), .setCursor(cursor), .setHydration(hydration), .setPins(pins),
@@ -26,8 +27,8 @@ extension CopyState {
         ]
         assert(metadata.count == Self.metadataChangeCount)
         for change in metadata { try body(change) }
-        for item in items.values { try body(.putItem(item)) }
         for edge in edges.values { try body(.putEdge(edge)) }
+        for item in items.values { try body(.putItem(item)) }
         for (itemId, bodies) in extensions.entries {
             for (namespace, extensionBody) in bodies {
                 try body(.putExtension(itemId: itemId, namespace: namespace, body: extensionBody))

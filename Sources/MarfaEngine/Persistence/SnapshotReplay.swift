@@ -5,12 +5,15 @@ import Synchronization
 
 /// Rebuilds the state a snapshot holds and the read indexes over it, on two cores.
 ///
-/// A snapshot lists the sync state, then the items, then the edges (`CopyState.forEachSnapshotChange`). The caller's
-/// thread decodes and applies everything before the first edge; from there a second thread decodes the run of edges
-/// into a state of its own while the caller builds the read indexes over the items, which no edge changes. The
+/// A snapshot lists the sync state, then the edges, then the items (`CopyState.forEachSnapshotChange`). At the first
+/// run of edges a second thread starts decoding them into a state of its own, while the caller's thread only steps
+/// over them (checking their structure, building nothing) and goes on decoding and applying every later change that
+/// leaves the edges alone (items, extensions, the queue), then builds the read indexes, which no edge changes. The
 /// caller then adopts the edges whole (no object decoded on the other core is touched on this one, which 0017
-/// measured as the costly part of a hand-over) and applies whatever follows the run with the indexes kept current,
-/// as journal replay does. Any payload in the change-list format restores exactly, whatever its order.
+/// measured as the costly part of a hand-over) and applies whatever follows with the indexes kept current, as
+/// journal replay does. Edge changes and the others touch disjoint parts of the state, so applying them on two
+/// threads gives what applying them in order does: any payload in the change-list format restores exactly, whatever
+/// its order, including the items-then-edges order snapshots had before (Decision 0024).
 enum SnapshotReplay {
     /// The state of the snapshot `payload` and the indexes over its items; throws `storeCorrupt` naming `path`.
     static func restore(_ payload: [UInt8], path: String) throws(MarfaError) -> (CopyState, ReadIndexes) {
@@ -25,12 +28,19 @@ enum SnapshotReplay {
         var reader = ByteReader(payload)
         var remaining = try reader.readCount()
         var state = CopyState()
-        var edgeRun: EdgeRun?
+        var edgeRun: (run: EdgeRun, end: Int, remaining: Int)?
         while remaining > 0 {
-            let start = reader.offset
+            let before = reader
             let change = try StoreChange.read(from: &reader)
-            if case .putEdge = change {
-                edgeRun = EdgeRun(payload, offset: start, count: remaining)
+            if case .putEdge = change, edgeRun == nil {
+                reader = before
+                let run = EdgeRun(payload, offset: reader.offset, count: remaining)
+                remaining -= try StoreChange.skipEdgeRun(in: &reader, limit: remaining)
+                edgeRun = (run, reader.offset, remaining)
+                continue
+            }
+            if touchesEdges(change) {
+                reader = before
                 break
             }
             state.apply(change)
@@ -38,10 +48,12 @@ enum SnapshotReplay {
         }
         var indexes = ReadIndexes(state: state)
         if let edgeRun {
-            let (edges, end, left) = try edgeRun.result()
+            let (edges, end, left) = try edgeRun.run.result()
+            guard end == edgeRun.end, left == edgeRun.remaining else {
+                throw MarfaError.storeCorrupt(
+                    path: "", offset: Int64(end), message: "the run of edges ends at \(end), not \(edgeRun.end)")
+            }
             state.adoptEdges(of: edges)
-            reader = ByteReader(payload, offset: end)
-            remaining = left
         }
         for _ in 0..<remaining {
             CopyActor.apply(try StoreChange.read(from: &reader), to: &state, indexes: &indexes)
@@ -51,6 +63,14 @@ enum SnapshotReplay {
                 path: "", offset: Int64(reader.offset), message: "bytes after the last change")
         }
         return (state, indexes)
+    }
+
+    /// Whether `change` reads or writes the edges, so it must wait until the edge run is adopted.
+    private static func touchesEdges(_ change: StoreChange) -> Bool {
+        switch change {
+        case .putEdge, .removeEdge, .clearRows: return true
+        default: return false
+        }
     }
 }
 

@@ -106,6 +106,36 @@ package struct ByteReader {
         }
     }
 
+    /// Moves past a length-prefixed string without building it.
+    package mutating func skipString() throws(MarfaError) {
+        offset += try readCount()
+    }
+
+    /// Moves past a JSON value written by `write(json:)`, checking its structure as `readJSON` does, without
+    /// building it.
+    package mutating func skipJSON() throws(MarfaError) {
+        switch try readByte() {
+        case 0, 1, 2: return
+        case 3: _ = try readVarint()
+        case 4:
+            guard offset + 8 <= bytes.count else { throw corrupt("truncated double") }
+            offset += 8
+        case 5: try skipString()
+        case 6:
+            for _ in 0..<(try readCount()) { try skipJSON() }
+        case 7: try skipObject()
+        default: throw corrupt("unknown JSON tag")
+        }
+    }
+
+    /// Moves past a JSON object written by `write(object:)` without building it.
+    package mutating func skipObject() throws(MarfaError) {
+        for _ in 0..<(try readCount()) {
+            try skipString()
+            try skipJSON()
+        }
+    }
+
     /// Reads a JSON object written by `write(object:)`.
     package mutating func readObject() throws(MarfaError) -> JSONObject {
         let count = try readCount()

@@ -61,6 +61,15 @@ package enum RowCodec {
             createdAt: try reader.readString(), updatedAt: try reader.readString())
     }
 
+    /// Moves past an edge written by `write(_:into:)`, checking its structure as `readEdge` does, without building
+    /// it: how a snapshot's restore finds the end of the edges another thread decodes.
+    package static func skipEdge(from reader: inout ByteReader) throws(MarfaError) {
+        for _ in 0..<4 { try reader.skipString() }
+        try reader.skipObject()
+        _ = try reader.readSigned()
+        for _ in 0..<2 { try reader.skipString() }
+    }
+
     /// Writes every field of a queued write; the verdict goes as JSON, since it is rare and rich.
     package static func write(_ write: QueuedWrite, into writer: inout ByteWriter) {
         writer.write(write.id)

@@ -19,19 +19,21 @@ package struct SnapshotReader: Sendable {
     /// checksum is wrong, or when the header names another segment than the file name.
     package func read(segment: UInt64) throws -> [UInt8] {
         let path = directory.filePath(StoreFileName.snapshot(segment))
-        let file = try FileIO.readAll(path)
-        let header = try file.withUnsafeBytes { try SnapshotHeader.decode($0, path: path) }
-        guard header.segment == segment else {
-            throw StorageError.corrupt("snapshot header names segment \(header.segment)", path: path, offset: 10)
-        }
-        guard header.payloadLength <= UInt64(Int.max) else {
-            throw StorageError.corrupt("snapshot length \(header.payloadLength) is impossible", path: path, offset: 18)
-        }
-        let payload: [UInt8]
-        do {
-            payload = try Zstd.decompress(Array(file[SnapshotHeader.size...]), size: Int(header.payloadLength))
-        } catch let error as StorageError {
-            throw StorageError.corrupt(error.message, path: path, offset: UInt64(SnapshotHeader.size))
+        let (header, payload) = try MappedFile(path: path).withBytes { file -> (SnapshotHeader, [UInt8]) in
+            let header = try SnapshotHeader.decode(file, path: path)
+            guard header.segment == segment else {
+                throw StorageError.corrupt("snapshot header names segment \(header.segment)", path: path, offset: 10)
+            }
+            guard header.payloadLength <= UInt64(Int.max) else {
+                throw StorageError.corrupt(
+                    "snapshot length \(header.payloadLength) is impossible", path: path, offset: 18)
+            }
+            do {
+                let frame = UnsafeRawBufferPointer(rebasing: file[SnapshotHeader.size...])
+                return (header, try Zstd.decompress(frame, size: Int(header.payloadLength)))
+            } catch let error as StorageError {
+                throw StorageError.corrupt(error.message, path: path, offset: UInt64(SnapshotHeader.size))
+            }
         }
         guard CRC32C.checksum(payload) == header.payloadChecksum else {
             throw StorageError.corrupt(

@@ -16,10 +16,14 @@ package enum Zstd {
 
     /// Answers the decompression of the zstd frame `input`, which must expand to exactly `size` bytes.
     package static func decompress(_ input: [UInt8], size: Int) throws -> [UInt8] {
+        try input.withUnsafeBytes { try decompress($0, size: size) }
+    }
+
+    /// Answers the decompression of the zstd frame in `input` (read in place, not copied), which must expand to
+    /// exactly `size` bytes.
+    package static func decompress(_ input: UnsafeRawBufferPointer, size: Int) throws -> [UInt8] {
         try [UInt8](unsafeUninitializedCapacity: size) { output, count in
-            let result = input.withUnsafeBytes { source in
-                ZSTD_decompress(output.baseAddress, size, source.baseAddress, source.count)
-            }
+            let result = ZSTD_decompress(output.baseAddress, size, input.baseAddress, input.count)
             try check(result, "ZSTD_decompress", code: StorageError.storeCorrupt)
             guard result == size else {
                 throw StorageError(

@@ -1,0 +1,54 @@
+import MarfaRules
+import XCTest
+
+@testable import MarfaEngine
+
+final class EdgeRunSkipTests: XCTestCase {
+    /// Stepping over a run of edges of every shape (unicode, empty and huge properties, every JSON kind, nested
+    /// arrays and objects) stops exactly where decoding them does, before the first other change, so open's caller
+    /// thread resumes at the right byte while the second thread decodes them (Decision 0024).
+    func testSkippingARunOfEdgesEndsWhereDecodingItEnds() throws {
+        let edges = [
+            edge("e1", properties: [:]),
+            edge("é2 ✓ 日本", properties: ["note": .string("naïve — ünïcödé 🚀"), "": .null]),
+            edge("e3", properties: [
+                "flag": .bool(true), "off": .bool(false), "count": .integer(-42), "ratio": .number(0.125),
+                "list": .array([.integer(1), .string("x"), .array([]), .object(["deep": .object([:])])]),
+            ]),
+            edge("e4", properties: ["body": .string(String(repeating: "huge ", count: 200_000))]),
+        ]
+        let item = Item(
+            id: "after", type: "core.note", occurredAt: "2026-01-01T00:00:00.000Z",
+            createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z")
+        let changes = edges.map(StoreChange.putEdge) + [.putItem(item), .putEdge(edge("e5", properties: [:]))]
+        let bytes = StoreChange.encode(changes)
+        var decoding = ByteReader(bytes)
+        _ = try decoding.readCount()
+        for _ in edges { _ = try StoreChange.read(from: &decoding) }
+        var skipping = ByteReader(bytes)
+        let count = try skipping.readCount()
+        XCTAssertEqual(try StoreChange.skipEdgeRun(in: &skipping, limit: count), edges.count)
+        XCTAssertEqual(skipping.offset, decoding.offset)
+        XCTAssertEqual(try StoreChange.read(from: &skipping), .putItem(item), "the skip stops before the item")
+    }
+
+    /// The skip passes no more than `limit` edges, and a run cut short is refused `store_corrupt`.
+    func testTheSkipHonoursItsLimitAndRefusesACutRun() throws {
+        let bytes = StoreChange.encode((1...3).map { .putEdge(edge("e\($0)", properties: ["n": .integer(Int64($0))])) })
+        var limited = ByteReader(bytes)
+        _ = try limited.readCount()
+        XCTAssertEqual(try StoreChange.skipEdgeRun(in: &limited, limit: 2), 2)
+        XCTAssertFalse(limited.isAtEnd, "the witness: the third edge is left")
+        var cut = ByteReader(Array(bytes.dropLast(3)))
+        _ = try cut.readCount()
+        XCTAssertThrowsError(try StoreChange.skipEdgeRun(in: &cut, limit: 3)) { error in
+            XCTAssertEqual((error as? MarfaError)?.code(), "store_corrupt")
+        }
+    }
+
+    private func edge(_ id: String, properties: JSONObject) -> Edge {
+        Edge(
+            id: id, sourceId: "s-\(id)", targetId: "t-\(id)", edgeType: "references", properties: properties,
+            version: 3, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-02T00:00:00.000Z")
+    }
+}
