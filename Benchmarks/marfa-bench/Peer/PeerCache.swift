@@ -28,8 +28,9 @@ struct PeerCache {
         return true
     }
 
-    /// Keeps a copy of the loaded database at `path` (its WAL checkpointed) for `checksum`, written under a
-    /// temporary name and renamed, so a stopped copy is never taken for a whole one.
+    /// Keeps a copy of the loaded database at `path` for `checksum`, written under a temporary name and renamed,
+    /// so a stopped copy is never taken for a whole one. Only the file is copied: the load must have checkpointed
+    /// its WAL after its last write (the planner's statistics included, without which the peer's plans change).
     func keep(_ path: String, checksum: String) throws(BenchError) {
         let target = file(checksum: checksum)
         let partial = target + ".partial"

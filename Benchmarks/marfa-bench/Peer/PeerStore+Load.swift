@@ -2,7 +2,8 @@ import Foundation
 import MarfaRules
 
 extension PeerStore {
-    /// Loads the dataset in transactions of `batch` rows, filling the three FTS5 tables.
+    /// Loads the dataset in transactions of `batch` rows, filling the three FTS5 tables, then writes the planner's
+    /// statistics and checkpoints, so the database file alone holds everything (what `PeerCache` copies).
     func load(items: [Item], edges: [Edge], batch: Int = 2000) throws(BenchError) {
         try setSynchronous(.normal)
         for chunk in stride(from: 0, to: items.count, by: batch) {
@@ -18,7 +19,7 @@ extension PeerStore {
             for edge in edges[chunk..<min(chunk + batch, edges.count)] { try upsert(edge) }
             try commit()
         }
-        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE); ANALYZE;")
+        try connection.execute("ANALYZE; PRAGMA wal_checkpoint(TRUNCATE);")
         try setSynchronous(.full)
     }
 
