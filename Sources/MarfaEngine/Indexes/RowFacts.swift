@@ -61,12 +61,7 @@ package struct RowFacts: Sendable {
     /// Records `item` at `row`, replacing what the row held.
     /// - Complexity: O(1) amortized.
     package mutating func set(_ row: RowID, _ item: Item) {
-        let times =
-            item.timeMilliseconds
-            ?? (
-                TimeKey.milliseconds(item.createdAt), TimeKey.milliseconds(item.updatedAt),
-                TimeKey.milliseconds(item.occurredAt)
-            )
+        let times = TimeKey.times(of: item)
         let record = Facts(
             type: Self.code(item.type, in: &typeCodes, names: &typeNames),
             source: Self.code(item.source, in: &sourceCodes, names: &sourceNames), state: item.state,

@@ -41,12 +41,12 @@ package final class ListEvaluator {
         if !filters.tags.allSatisfy(item.tags.contains) { return false }
         if let source = filters.source, item.source != source { return false }
         if occurredBounds.after != nil || occurredBounds.before != nil {
-            let occurred = item.timeMilliseconds?.occurred ?? TimeKey.milliseconds(item.occurredAt)
+            let occurred = TimeKey.times(of: item).occurred
             if let after = occurredBounds.after, !(occurred > after) { return false }
             if let before = occurredBounds.before, !(occurred < before) { return false }
         }
         if updatedBounds.after != nil || updatedBounds.before != nil {
-            let updated = item.timeMilliseconds?.updated ?? TimeKey.milliseconds(item.updatedAt)
+            let updated = TimeKey.times(of: item).updated
             if let after = updatedBounds.after, !(updated >= after) { return false }
             if let before = updatedBounds.before, !(updated < before) { return false }
         }

@@ -7,6 +7,13 @@ package enum TimeKey {
         guard let date = Timestamp.date(from: text) else { return .min }
         return Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
+
+    /// An item's three times in milliseconds: the numbers it holds when its texts are canonical (Decision 0023),
+    /// else each text read as above.
+    package static func times(of item: Item) -> (created: Int64, updated: Int64, occurred: Int64) {
+        item.timeMilliseconds
+            ?? (milliseconds(item.createdAt), milliseconds(item.updatedAt), milliseconds(item.occurredAt))
+    }
 }
 
 /// The order of a list: a field and a direction; time ties by id in the same direction (as the instance orders),
@@ -42,10 +49,11 @@ package struct SortOrder: Sendable {
     }
 
     private func timeKey(_ item: Item) -> Int64 {
+        let times = TimeKey.times(of: item)
         switch field {
-        case .createdAt: return item.timeMilliseconds?.created ?? TimeKey.milliseconds(item.createdAt)
-        case .updatedAt: return item.timeMilliseconds?.updated ?? TimeKey.milliseconds(item.updatedAt)
-        default: return item.timeMilliseconds?.occurred ?? TimeKey.milliseconds(item.occurredAt)
+        case .createdAt: return times.created
+        case .updatedAt: return times.updated
+        default: return times.occurred
         }
     }
 }
