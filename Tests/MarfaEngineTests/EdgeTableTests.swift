@@ -51,6 +51,38 @@ final class EdgeTableTests: XCTestCase {
         XCTAssertTrue(table.edges(from: id(99_999)).isEmpty, "an item with no edges")
     }
 
+    /// The table holds ids as UUID bits and canonical times as numbers (Decision 0028): every other id or time
+    /// comes back exactly as given, an uppercase UUID stays apart from its lowercase twin, and readers of ends get
+    /// the same texts as the edges.
+    func testOddIdsAndTimesComeBackExactlyAsGiven() throws {
+        let lower = id(7)
+        let upper = lower.uppercased()
+        let edges = [
+            Edge(
+                id: upper, sourceId: lower, targetId: "host-1", edgeType: "a-type-name-longer-than-fifteen",
+                properties: ["weight": .number(2)], version: 3, createdAt: "2026-01-01T00:00:00Z",
+                updatedAt: "2026-01-01T00:00:00Z"),
+            Edge(
+                id: lower, sourceId: upper, targetId: lower, edgeType: "parent-of", version: 4,
+                createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-03-04T05:06:07.089+00:00"),
+            Edge(
+                id: id(8), sourceId: lower, targetId: id(0xABCDEF), edgeType: "parent-of", version: 5,
+                createdAt: "1999-12-31T23:59:59.999Z", updatedAt: "2026-02-28T12:00:00.500Z"),
+        ]
+        var state = CopyState()
+        for edge in edges { state.apply(.putEdge(edge)) }
+        try state.edges.checkInvariants()
+        for edge in edges { XCTAssertEqual(state.edges[edge.id], edge) }
+        XCTAssertNil(state.edges[id(8).uppercased()])
+        XCTAssertEqual(Set(state.edges.edges(from: lower)), [edges[0], edges[2]])
+        XCTAssertEqual(state.edges.edges(from: upper), [edges[1]])
+        XCTAssertEqual(state.edges.edges(to: "host-1"), [edges[0]])
+        let context = CopyFilterContext(state: state)
+        XCTAssertEqual(context.edgeTargets(from: lower, edgeType: "parent-of"), [id(0xABCDEF)])
+        XCTAssertEqual(context.edgeSources(to: lower, edgeType: "parent-of"), [upper])
+        XCTAssertEqual(ListEvaluator.subtree(of: upper, in: state), [upper, lower, id(0xABCDEF)])
+    }
+
     func testStatesWithTheSameEdgesInAnotherOrderAreEqual() {
         let edges = (0..<40).map { number in
             Edge(

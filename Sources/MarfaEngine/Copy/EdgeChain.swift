@@ -1,7 +1,7 @@
 import MarfaRules
 
-/// One chain of `EdgeTable`: the edges from an item, to an item, or of a type, keyed by the item's id (a UUID's
-/// bits inline) or the type's name.
+/// One chain of `EdgeTable`: the edges from an item, to an item, or of a type, named by the item's id or the
+/// type's name.
 struct EdgeChain: Hashable, Sendable {
     /// Which end or field the chain gathers edges by.
     enum Kind: Hashable, Sendable {
@@ -15,13 +15,13 @@ struct EdgeChain: Hashable, Sendable {
 
     /// Which edges the chain gathers.
     let kind: Kind
-    /// The item's id or the type's name, as a key.
-    let key: ItemKey
+    /// The item's id or the type's name.
+    let name: String
 
     /// The chain of `kind` for item id or type name `name`.
     init(_ kind: Kind, _ name: String) {
         self.kind = kind
-        key = ItemKey(name)
+        self.name = name
     }
 
     /// The item id or type name that places `edge` on a chain of `kind`.

@@ -1,24 +1,31 @@
 import MarfaRules
 
 /// The edges a copy holds, each in a slot of a paged array with its adjacency threaded through the slot: every
-/// edge sits in three doubly linked chains (the edges from its source, to its target, of its type), and one map
-/// holds each chain's first slot.
+/// edge sits in three doubly linked chains (the edges from its source, to its target, of its type), and one map per
+/// kind of chain holds each chain's first slot.
 ///
 /// This replaces a map by edge id plus a `Set` of edge ids per item at each end and per type (Decision 0023): an
-/// edge costs its slot and its share of two id maps, with no hashed id strings or `Set` allocations per item.
-/// Ids are keyed by `ItemKey` (a UUID's bits inline). Slots are reused after removal, last freed first. A value
-/// type: the maps are sharded and the slots paged, so a copy-on-write capture followed by one write copies a few
-/// shards and pages, not the whole table.
+/// edge costs its slot and its share of the id maps, with no hashed id strings or `Set` allocations per item. A slot
+/// holds an `EdgeRecord` (ids as UUID bits, canonical times as milliseconds, Decision 0028), so a held edge owns no
+/// heap string of its own; reads build `Edge`s from records. Ids are keyed by `ItemKey`. Slots are reused after
+/// removal, last freed first. A value type: the maps are sharded and the slots paged, so a copy-on-write capture
+/// followed by one write copies a few shards and pages, not the whole table.
 package struct EdgeTable: Sendable {
     /// A slot number; `none` ends a chain.
     typealias Slot = UInt32
 
     private static var none: Slot { .max }
 
+    private static let kinds: [EdgeChain.Kind] = [.from, .to, .ofType]
+
     /// Slots by edge id.
     private var slotsByID = ShardedDictionary<ItemKey, Slot>()
-    /// The first slot of each chain.
-    private var firstSlot = ShardedDictionary<EdgeChain, Slot>()
+    /// The first slot of the chain of edges from each item.
+    private var firstFrom = ShardedDictionary<ItemKey, Slot>()
+    /// The first slot of the chain of edges to each item.
+    private var firstTo = ShardedDictionary<ItemKey, Slot>()
+    /// The first slot of the chain of edges of each type.
+    private var firstOfType: [String: Slot] = [:]
     /// Edges with their chain links by slot; a free slot holds no edge.
     private var slots = PagedSlots<Entry>(vacant: Entry())
 
@@ -34,7 +41,7 @@ package struct EdgeTable: Sendable {
     /// The edge with `id`, or nil.
     /// - Complexity: O(1) expected.
     package subscript(id: String) -> Edge? {
-        slotsByID[ItemKey(id)].flatMap { slots[$0].edge }
+        slotsByID[ItemKey(id)].flatMap { slots[$0].record?.edge }
     }
 
     /// Every edge, in slot order.
@@ -42,64 +49,79 @@ package struct EdgeTable: Sendable {
         var all: [Edge] = []
         all.reserveCapacity(count)
         slots.forEach { _, entry in
-            if let edge = entry.edge { all.append(edge) }
+            if let record = entry.record { all.append(record.edge) }
         }
         return all
     }
 
     /// Every edge id, in slot order.
-    package var keys: [String] { values.map(\.id) }
+    package var keys: [String] {
+        var all: [String] = []
+        all.reserveCapacity(count)
+        slots.forEach { _, entry in
+            if let record = entry.record { all.append(EdgeRecord.text(of: record.idKey)) }
+        }
+        return all
+    }
 
     /// The edges starting at item `id`, in no particular order.
     /// - Complexity: O(edges returned).
-    package func edges(from id: String) -> [Edge] { edges(on: EdgeChain(.from, id)) }
+    package func edges(from id: String) -> [Edge] { records(from: id).map(\.edge) }
 
     /// The edges pointing at item `id`, in no particular order.
     /// - Complexity: O(edges returned).
-    package func edges(to id: String) -> [Edge] { edges(on: EdgeChain(.to, id)) }
+    package func edges(to id: String) -> [Edge] { records(to: id).map(\.edge) }
 
     /// The edges of one type, in no particular order.
     /// - Complexity: O(edges returned).
-    package func edges(ofType type: String) -> [Edge] { edges(on: EdgeChain(.ofType, type)) }
+    package func edges(ofType type: String) -> [Edge] { records(on: EdgeChain(.ofType, type)).map(\.edge) }
+
+    /// The records of the edges starting at item `id`, in no particular order: for readers that want an end or the
+    /// type without building whole edges.
+    /// - Complexity: O(edges returned).
+    func records(from id: String) -> [EdgeRecord] { records(on: EdgeChain(.from, id)) }
+
+    /// The records of the edges pointing at item `id`, in no particular order.
+    /// - Complexity: O(edges returned).
+    func records(to id: String) -> [EdgeRecord] { records(on: EdgeChain(.to, id)) }
 
     /// Stores `edge` under its id and answers the edge it replaced, if any.
     /// - Complexity: O(1) expected, plus the length of a chain the old edge left when it was at its head's end.
     @discardableResult
     package mutating func put(_ edge: Edge) -> Edge? {
-        var edge = edge
-        // An equal time shares the creation time's string, as an item's does (Decision 0019).
-        if edge.updatedAt == edge.createdAt { edge.updatedAt = edge.createdAt }
-        let key = ItemKey(edge.id)
+        let record = EdgeRecord(edge)
+        let fresh = slots.assign()
         let slot: Slot
-        let old: Edge?
-        if let held = slotsByID[key] {
+        let old: EdgeRecord?
+        if let held = slotsByID.updateValue(fresh, forKey: record.idKey) {
+            slotsByID.updateValue(held, forKey: record.idKey)
+            slots.release(fresh)
             slot = held
-            old = slots[held].edge
+            old = slots[held].record
             if let old { unlink(slot, old) }
         } else {
-            slot = slots.assign()
-            slotsByID[key] = slot
+            slot = fresh
             old = nil
         }
-        slots[slot].edge = edge
-        link(slot, edge)
-        return old
+        slots[slot].record = record
+        link(slot, record)
+        return old?.edge
     }
 
     /// Removes the edge with `id` and answers it, or nil when the table does not hold it.
     /// - Complexity: O(1) expected.
     @discardableResult
     package mutating func remove(id: String) -> Edge? {
-        guard let slot = slotsByID.removeValue(forKey: ItemKey(id)), let old = slots[slot].edge else { return nil }
+        guard let slot = slotsByID.removeValue(forKey: ItemKey(id)), let old = slots[slot].record else { return nil }
         unlink(slot, old)
         slots.release(slot)
-        return old
+        return old.edge
     }
 
     /// The ids of the edges on one chain, or nil when it is empty: the adjacency as sets of ids.
     func ids(on chain: EdgeChain) -> Set<String>? {
-        let held = edges(on: chain)
-        return held.isEmpty ? nil : Set(held.map(\.id))
+        let held = records(on: chain)
+        return held.isEmpty ? nil : Set(held.map { EdgeRecord.text(of: $0.idKey) })
     }
 
     /// Every non-empty chain of one kind with the ids on it.
@@ -115,24 +137,23 @@ package struct EdgeTable: Sendable {
     package func checkInvariants() throws {
         var held = 0
         try slots.forEach { slot, entry in
-            guard let edge = entry.edge else { return }
-            try IndexCorruption.check(slotsByID[ItemKey(edge.id)] == slot, "EdgeTable: slot \(slot) lost its id")
+            guard let record = entry.record else { return }
+            try IndexCorruption.check(slotsByID[record.idKey] == slot, "EdgeTable: slot \(slot) lost its id")
             held += 1
         }
         try IndexCorruption.check(held == count, "EdgeTable: \(count) ids but \(held) slots")
         try IndexCorruption.check(
             held + slots.free.count == slots.capacity, "EdgeTable: a slot is neither held nor free")
-        for kind in [EdgeChain.Kind.from, .to, .ofType] {
+        for kind in Self.kinds {
             var chained = 0
             for (name, ids) in chains(kind) {
-                let chain = EdgeChain(kind, name)
                 var previous = Self.none
-                var slot = firstSlot[chain] ?? Self.none
+                var slot = first(on: EdgeChain(kind, name))
                 var walked: Set<String> = []
                 while slot != Self.none {
                     let links = slots[slot].links
                     try IndexCorruption.check(links.previous(kind) == previous, "EdgeTable: a \(kind) chain breaks")
-                    if let id = slots[slot].edge?.id { walked.insert(id) }
+                    if let id = slots[slot].record?.idKey { walked.insert(EdgeRecord.text(of: id)) }
                     previous = slot
                     slot = links.next(kind)
                 }
@@ -143,38 +164,64 @@ package struct EdgeTable: Sendable {
         }
     }
 
-    private func edges(on chain: EdgeChain) -> [Edge] {
-        var found: [Edge] = []
-        var slot = firstSlot[chain] ?? Self.none
+    private func records(on chain: EdgeChain) -> [EdgeRecord] {
+        var found: [EdgeRecord] = []
+        var slot = first(on: chain)
         while slot != Self.none {
             let entry = slots[slot]
-            if let edge = entry.edge { found.append(edge) }
+            if let record = entry.record { found.append(record) }
             slot = entry.links.next(chain.kind)
         }
         return found
     }
 
-    /// Puts `slot` at the head of each of `edge`'s three chains.
-    private mutating func link(_ slot: Slot, _ edge: Edge) {
-        for kind in [EdgeChain.Kind.from, .to, .ofType] {
-            let chain = EdgeChain(kind, EdgeChain.name(of: edge, kind))
-            let head = firstSlot[chain] ?? Self.none
-            slots[slot].links.set(kind, previous: Self.none, next: head)
-            if head != Self.none { slots[head].links.setPrevious(kind, slot) }
-            firstSlot[chain] = slot
+    /// The first slot of `chain`, or `none` when it is empty.
+    private func first(on chain: EdgeChain) -> Slot {
+        switch chain.kind {
+        case .from: return firstFrom[ItemKey(chain.name)] ?? Self.none
+        case .to: return firstTo[ItemKey(chain.name)] ?? Self.none
+        case .ofType: return firstOfType[chain.name] ?? Self.none
         }
     }
 
-    /// Takes `slot` out of each of `edge`'s three chains.
-    private mutating func unlink(_ slot: Slot, _ edge: Edge) {
-        for kind in [EdgeChain.Kind.from, .to, .ofType] {
+    /// Makes `slot` the first slot of `record`'s chain of `kind` and answers the slot that was first, or `none`.
+    private mutating func putFirst(_ kind: EdgeChain.Kind, of record: EdgeRecord, _ slot: Slot) -> Slot {
+        switch kind {
+        case .from: return firstFrom.updateValue(slot, forKey: record.sourceKey) ?? Self.none
+        case .to: return firstTo.updateValue(slot, forKey: record.targetKey) ?? Self.none
+        case .ofType: return firstOfType.updateValue(slot, forKey: record.edgeType) ?? Self.none
+        }
+    }
+
+    /// Makes `slot` the first slot of `record`'s chain of `kind`, or empties the chain when `slot` is `none`.
+    private mutating func setFirst(_ kind: EdgeChain.Kind, of record: EdgeRecord, _ slot: Slot) {
+        let first = slot == Self.none ? nil : slot
+        switch kind {
+        case .from: firstFrom[record.sourceKey] = first
+        case .to: firstTo[record.targetKey] = first
+        case .ofType: firstOfType[record.edgeType] = first
+        }
+    }
+
+    /// Puts `slot` at the head of each of `record`'s three chains.
+    private mutating func link(_ slot: Slot, _ record: EdgeRecord) {
+        for kind in Self.kinds {
+            let head = putFirst(kind, of: record, slot)
+            slots[slot].links.set(kind, previous: Self.none, next: head)
+            if head != Self.none { slots[head].links.setPrevious(kind, slot) }
+        }
+    }
+
+    /// Takes `slot` out of each of `record`'s three chains.
+    private mutating func unlink(_ slot: Slot, _ record: EdgeRecord) {
+        for kind in Self.kinds {
             let links = slots[slot].links
             let previous = links.previous(kind)
             let next = links.next(kind)
             if previous != Self.none {
                 slots[previous].links.setNext(kind, next)
             } else {
-                firstSlot[EdgeChain(kind, EdgeChain.name(of: edge, kind))] = next == Self.none ? nil : next
+                setFirst(kind, of: record, next)
             }
             if next != Self.none { slots[next].links.setPrevious(kind, previous) }
         }
@@ -191,7 +238,7 @@ extension EdgeTable: Equatable {
 extension EdgeTable {
     /// One slot: an edge (nil when free) and its links in its three chains.
     fileprivate struct Entry: Sendable {
-        var edge: Edge?
+        var record: EdgeRecord?
         var links = Links()
     }
 

@@ -21,7 +21,7 @@ struct PagedSlots<Element: Sendable>: Sendable {
     /// The value at `slot`, which must be below `capacity`.
     /// - Complexity: O(1).
     subscript(slot: UInt32) -> Element {
-        get { pages[Int(slot) / Self.pageSize][Int(slot) % Self.pageSize] }
+        _read { yield pages[Int(slot) / Self.pageSize][Int(slot) % Self.pageSize] }
         _modify { yield &pages[Int(slot) / Self.pageSize][Int(slot) % Self.pageSize] }
     }
 

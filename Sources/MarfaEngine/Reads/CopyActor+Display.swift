@@ -11,7 +11,7 @@ extension CopyActor {
     /// - Complexity: O(items) per target (titles are compared whole, with no title index yet).
     package func linkCandidates(of targets: [String], in id: String?) throws(MarfaError) -> [LinkCandidates] {
         _ = try readCompleteness()
-        let bound = Set(id.map { state.edges.edges(from: $0).map(\.targetId) } ?? [])
+        let bound = Set(id.map { state.edges.records(from: $0).map(\.targetId) } ?? [])
         let items = state.items.values
         return targets.map {
             LinkResolver.candidates(target: $0, items: items, boundIds: bound, catalog: state.catalog)

@@ -13,17 +13,17 @@ package struct CopyFilterContext: FilterContext {
 
     /// The targets of the item's held outbound edges of a type.
     package func edgeTargets(from itemID: String, edgeType: String) -> [String] {
-        state.edges.edges(from: itemID).filter { $0.edgeType == edgeType }.map(\.targetId)
+        state.edges.records(from: itemID).filter { $0.edgeType == edgeType }.map(\.targetId)
     }
 
     /// The sources of the item's held inbound edges of a type.
     package func edgeSources(to itemID: String, edgeType: String) -> [String] {
-        state.edges.edges(to: itemID).filter { $0.edgeType == edgeType }.map(\.sourceId)
+        state.edges.records(to: itemID).filter { $0.edgeType == edgeType }.map(\.sourceId)
     }
 
     /// Whether the item hangs from a host out of the bin through a with-hosts edge (F057, F058).
     package func isPart(_ item: Item) -> Bool {
-        state.edges.edges(from: item.id).contains { edge in
+        state.edges.records(from: item.id).contains { edge in
             state.catalog.edgeType(edge.edgeType)?.withHosts == true && state.items[edge.targetId]?.state != .trashed
         }
     }

@@ -87,8 +87,9 @@ package final class ListEvaluator {
         var seen: Set<String> = [root]
         var frontier = [root]
         while let next = frontier.popLast() {
-            for edge in state.edges.edges(from: next) where edge.edgeType == "parent-of" {
-                if seen.insert(edge.targetId).inserted { frontier.append(edge.targetId) }
+            for edge in state.edges.records(from: next) where edge.edgeType == "parent-of" {
+                let target = edge.targetId
+                if seen.insert(target).inserted { frontier.append(target) }
             }
         }
         return seen
