@@ -63,8 +63,8 @@ final class ListReferenceModelTests: XCTestCase {
             let expected = evaluator.rows().map(\.id)
             for smallSetLimit in [0, 4096] {
                 let indexed = try XCTUnwrap(IndexedList(
-                    query: query, state: model.state, indexes: model.indexes, evaluator: evaluator,
-                    smallSetLimit: smallSetLimit).rows())
+                    query: query, evaluator: evaluator, smallSetLimit: smallSetLimit
+                ).rows(state: model.state, indexes: model.indexes))
                 XCTAssertEqual(indexed.map(\.id), expected, "\(filters) \(sort) small set ≤ \(smallSetLimit)")
             }
             compared += expected.count

@@ -4,10 +4,11 @@ import MarfaRules
 /// starts at the time bound that applies and stops at the other or at the limit, filters are decided from row
 /// facts, and only the rows returned are read as items; a filter that leaves few candidates (a rare tag, a tier,
 /// a subtree) sorts just those. No read sorts or scans every row when an index applies (issue 3).
+///
+/// The state and indexes are passed to `rows(state:indexes:)` rather than held: holding them copied both (a retain
+/// of every array and dictionary they hold, and a release after) on every list.
 package struct IndexedList {
     let query: ListQuery
-    let state: CopyState
-    let indexes: ReadIndexes
     let evaluator: ListEvaluator
     /// Past this many candidates the rows are walked through the sort index rather than sorted (tests lower it to
     /// reach the walk on small data).
@@ -17,15 +18,15 @@ package struct IndexedList {
     /// evaluator then answers.
     /// - Complexity: O(log n + rows walked), where the walk ends after `offset + limit` matches; O(c log c) for
     ///   c candidates at most `smallSetLimit`.
-    package func rows() -> [Item]? {
+    package func rows(state: CopyState, indexes: ReadIndexes) -> [Item]? {
         let filter = RowFilter(
             query: query, indexes: indexes, items: state.items, catalog: state.catalog,
             subtree: evaluator.subtree)
         if let contained = ContainsCandidates.rows(for: query, in: indexes), contained.count <= smallSetLimit {
-            return fromSmallSet(contained, filter: filter)
+            return fromSmallSet(contained, filter: filter, state: state, facts: indexes.facts)
         }
         if let candidates = filter.candidates, candidates.count <= smallSetLimit {
-            return fromSmallSet(candidates, filter: filter)
+            return fromSmallSet(candidates, filter: filter, state: state, facts: indexes.facts)
         }
         var page = Page(table: state.items, evaluator: evaluator, filters: query.filters)
         switch query.field {
@@ -92,7 +93,7 @@ package struct IndexedList {
     }
 
     /// A few candidates, filtered and sorted directly: cheaper than walking a whole sort index past them.
-    private func fromSmallSet(_ candidates: RowSet, filter: RowFilter) -> [Item] {
+    private func fromSmallSet(_ candidates: RowSet, filter: RowFilter, state: CopyState, facts: RowFacts) -> [Item] {
         var page = Page(table: state.items, evaluator: evaluator, filters: query.filters)
         let matching = candidates.filter(filter.matches)
         switch query.field {
@@ -104,7 +105,7 @@ package struct IndexedList {
         case .createdAt, .updatedAt, .occurredAt:
             let field = query.field
             let ascending = query.direction == .ascending
-            let keyed = matching.compactMap { row in indexes.facts[row].map { (key: $0.time(field), row: row) } }
+            let keyed = matching.compactMap { row in facts[row].map { (key: $0.time(field), row: row) } }
             let ordered = keyed.sorted { left, right in
                 if left.key != right.key { return ascending ? left.key < right.key : left.key > right.key }
                 let leftId = state.items[row: left.row]?.id ?? ""
