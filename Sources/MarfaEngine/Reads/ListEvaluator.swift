@@ -3,10 +3,14 @@ import MarfaRules
 /// Evaluates a list by the seed's rules over every held row: the reference the indexed path must equal, and the
 /// answer where no index applies (WC-50 to WC-61).
 ///
-/// A class, so the indexed walk shares one instance instead of copying (and retaining) the state it holds.
+/// A class, so the indexed walk shares one instance instead of copying (and retaining) what it holds. It holds the
+/// state (in its filter context) only for a grammar filter, which reads edges: copying the state cost every list a
+/// retain and a release of each array and dictionary in it.
 package final class ListEvaluator {
     private let query: ListQuery
-    private let context: CopyFilterContext
+    private let catalog: CatalogSnapshot
+    /// The context the grammar filter reads, or nil when the query has none.
+    private let context: CopyFilterContext?
     private let evaluator: FilterEvaluator?
     /// The ids a `beneath` filter keeps, or nil when the query names none.
     package let subtree: Set<String>?
@@ -16,7 +20,8 @@ package final class ListEvaluator {
     /// Makes an evaluator for one query over one moment of the state.
     package init(query: ListQuery, state: CopyState) throws(MarfaError) {
         self.query = query
-        context = CopyFilterContext(state: state)
+        catalog = state.catalog
+        context = query.expression == nil ? nil : CopyFilterContext(state: state)
         evaluator = try query.expression.map { expression throws(MarfaError) in
             try FilterEvaluator(expression, answersBackrefs: false)
         }
@@ -27,14 +32,11 @@ package final class ListEvaluator {
                          query.filters.updatedBefore.map(TimeKey.milliseconds))
     }
 
-    /// The state read, held once in the filter context.
-    private var state: CopyState { context.state }
-
     /// Whether one item passes every filter.
     package func matches(_ item: Item) -> Bool {
         let filters = query.filters
         guard query.states.contains(item.state) else { return false }
-        if let types = filters.types, !types.contains(where: { Self.isType(item.type, within: $0, state.catalog) }) {
+        if let types = filters.types, !types.contains(where: { Self.isType(item.type, within: $0, catalog) }) {
             return false
         }
         if let tier = filters.tier, item.tier != tier { return false }
@@ -59,11 +61,13 @@ package final class ListEvaluator {
 
     /// Whether one item passes the grammar filter (true when there is none).
     package func matchesExpression(_ item: Item) -> Bool {
-        evaluator?.matches(item, in: context) ?? true
+        guard let evaluator, let context else { return true }
+        return evaluator.matches(item, in: context)
     }
 
-    /// Every matching row in the query's order, paged by offset and limit.
-    package func rows() -> [Item] {
+    /// Every matching row of `state` (the state the evaluator was made over) in the query's order, paged by offset
+    /// and limit.
+    package func rows(state: CopyState) -> [Item] {
         let matching = state.items.values.filter(matches)
         let ordered = SortOrder(field: query.field, direction: query.direction).sorted(matching)
         return Self.page(ordered, offset: query.filters.offset, limit: query.filters.limit)
