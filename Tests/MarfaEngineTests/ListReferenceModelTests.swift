@@ -60,11 +60,11 @@ final class ListReferenceModelTests: XCTestCase {
             let sort = Sort(field: fields[random.below(fields.count)], direction: random.below(2) == 0 ? .ascending : .descending)
             let query = try ListQuery(filters, sort: sort, catalog: model.state.catalog, slice: nil)
             let evaluator = try ListEvaluator(query: query, state: model.state)
-            let expected = evaluator.rows().map(\.id)
+            let expected = evaluator.rows(state: model.state).map(\.id)
             for smallSetLimit in [0, 4096] {
                 let indexed = try XCTUnwrap(IndexedList(
-                    query: query, state: model.state, indexes: model.indexes, evaluator: evaluator,
-                    smallSetLimit: smallSetLimit).rows())
+                    query: query, evaluator: evaluator, smallSetLimit: smallSetLimit
+                ).rows(items: model.state.items, catalog: model.state.catalog, indexes: model.indexes))
                 XCTAssertEqual(indexed.map(\.id), expected, "\(filters) \(sort) small set ≤ \(smallSetLimit)")
             }
             compared += expected.count

@@ -90,7 +90,8 @@ extension CopyActor {
         if case .property(let name) = query.field { preparePropertySort(name) }
         let evaluator = try ListEvaluator(query: query, state: state)
         if !ContainsCandidates.required(by: query).isEmpty { prepareTrigramIndex() }
-        let indexed = IndexedList(query: query, state: state, indexes: indexes, evaluator: evaluator).rows()
-        return Rows(rows: indexed ?? evaluator.rows(), completeness: completeness)
+        let indexed = IndexedList(query: query, evaluator: evaluator)
+            .rows(items: state.items, catalog: state.catalog, indexes: indexes)
+        return Rows(rows: indexed ?? evaluator.rows(state: state), completeness: completeness)
     }
 }

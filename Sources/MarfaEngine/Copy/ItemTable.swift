@@ -7,8 +7,9 @@ import MarfaRules
 /// sharded and the rows are paged, so a copy-on-write capture (a snapshot) followed by one write copies one shard
 /// and one page, not the whole table.
 package struct ItemTable: Sendable {
-    /// Rows by item id, keyed by `ItemKey` (a UUID's bits inline, not its string).
-    private var rowsByID = ShardedDictionary<ItemKey, RowID>()
+    /// Items and their rows by id (a UUID's bits inline, not its string): a get reads the item from here, without
+    /// the row page.
+    private var byID = ItemRowMap()
     /// Items by row; nil for a free row.
     private var slots = PagedSlots<Item?>(vacant: nil)
 
@@ -19,21 +20,25 @@ package struct ItemTable: Sendable {
     package init() {}
 
     /// How many items the table holds.
-    package var count: Int { rowsByID.count }
+    package var count: Int { byID.count }
 
     /// Whether the table is empty.
-    package var isEmpty: Bool { rowsByID.isEmpty }
+    package var isEmpty: Bool { byID.count == 0 }
 
     /// The item with `id`, or nil; setting an item keeps its row, setting nil frees the row.
     /// - Complexity: O(1) amortized.
     package subscript(id: String) -> Item? {
-        get { rowsByID[ItemKey(id)].flatMap { self[row: $0] } }
+        get { byID[id]?.item }
         set {
-            let key = ItemKey(id)
             if let newValue {
-                let row = rowsByID[key] ?? assignRow(to: key)
-                slots[row] = newValue
-            } else if let row = rowsByID.removeValue(forKey: key) {
+                if let row = byID.replace(id, with: newValue) {
+                    slots[row] = newValue
+                } else {
+                    let row = slots.assign()
+                    byID.insert(id, row: row, item: newValue)
+                    slots[row] = newValue
+                }
+            } else if let row = byID.remove(id) {
                 slots.release(row)
             }
         }
@@ -47,7 +52,7 @@ package struct ItemTable: Sendable {
 
     /// The row of the item with `id`, if the table holds it.
     /// - Complexity: O(1) expected.
-    package func row(of id: String) -> RowID? { rowsByID[ItemKey(id)] }
+    package func row(of id: String) -> RowID? { byID[id]?.row }
 
     /// Every item, in row order.
     package var values: [Item] {
@@ -81,7 +86,9 @@ package struct ItemTable: Sendable {
     package func checkInvariants() throws {
         var held = 0
         try forEachRow { row, item in
-            try IndexCorruption.check(rowsByID[ItemKey(item.id)] == row, "ItemTable: row \(row) lost its id")
+            let entry = byID[item.id]
+            try IndexCorruption.check(entry?.row == row, "ItemTable: row \(row) lost its id")
+            try IndexCorruption.check(entry?.item == item, "ItemTable: row \(row) and its id hold different items")
             held += 1
         }
         try IndexCorruption.check(held == count, "ItemTable: \(count) ids but \(held) rows")
@@ -90,12 +97,6 @@ package struct ItemTable: Sendable {
         }
         try IndexCorruption.check(held + slots.free.count == capacity, "ItemTable: a row is neither held nor free")
         try IndexCorruption.check(Set(slots.free).count == slots.free.count, "ItemTable: a row is free twice")
-    }
-
-    private mutating func assignRow(to key: ItemKey) -> RowID {
-        let row = slots.assign()
-        rowsByID[key] = row
-        return row
     }
 }
 

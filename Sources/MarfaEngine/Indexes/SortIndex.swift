@@ -155,16 +155,20 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
         switch direction {
         case .ascending:
             var cursor = seek(Self.ascendingStart(start))
-            while let entry = cursor.entry {
-                guard try body(entry) else { return }
-                cursor.advance()
+            while let (entries, index) = cursor.leaf {
+                for position in index..<entries.count {
+                    guard try body(entries[position]) else { return }
+                }
+                cursor.advanceToNextLeaf()
             }
         case .descending:
             var cursor = seek(Self.descendingPastStart(start))
             cursor.retreat()
-            while let entry = cursor.entry {
-                guard try body(entry) else { return }
-                cursor.retreat()
+            while let (entries, index) = cursor.leaf {
+                for position in stride(from: index, through: 0, by: -1) {
+                    guard try body(entries[position]) else { return }
+                }
+                cursor.retreatToPreviousLeaf()
             }
         case .descendingKeys:
             try forEachDescendingKeys(from: start, body)
@@ -210,6 +214,27 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
         var entry: Entry? {
             guard let last = path.last, last.index >= 0, last.index < last.node.entries.count else { return nil }
             return last.node.entries[last.index]
+        }
+
+        /// The entries of the leaf the cursor is in and its position among them, nil when off the end: a walk reads
+        /// a leaf's entries in a loop and moves the cursor once per leaf, not once per entry.
+        var leaf: (entries: [Entry], index: Int)? {
+            guard let last = path.last, last.index >= 0, last.index < last.node.entries.count else { return nil }
+            return (last.node.entries, last.index)
+        }
+
+        /// Moves to the first entry of the next leaf (off the end after the last leaf).
+        mutating func advanceToNextLeaf() {
+            guard let last = path.last else { return }
+            path[path.count - 1].index = last.node.entries.count - 1
+            advance()
+        }
+
+        /// Moves to the last entry of the previous leaf (off the end before the first leaf).
+        mutating func retreatToPreviousLeaf() {
+            guard !path.isEmpty else { return }
+            path[path.count - 1].index = 0
+            retreat()
         }
 
         /// Moves to the next entry (off the end after the last).
@@ -261,6 +286,7 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
     /// or off the end when there is none.
     func seek(_ isAtOrPast: (Entry) -> Bool) -> Cursor {
         var path: [(node: Node, index: Int)] = []
+        path.reserveCapacity(8)
         var node = root
         while !node.isLeaf {
             let index = Self.firstIndex(in: node.entries, where: isAtOrPast)
@@ -268,7 +294,8 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
             node = node.children[index]
         }
         let index = Self.firstIndex(in: node.entries, where: isAtOrPast)
-        var cursor = Cursor(path: path + [(node, index)])
+        path.append((node, index))
+        var cursor = Cursor(path: path)
         if index == node.entries.count {
             // Keep the position (retreat from here finds the last entry before it), but step onto the next leaf
             // when there is one, so `entry` reads the first entry at or past the bound.

@@ -4,10 +4,11 @@ import MarfaRules
 /// starts at the time bound that applies and stops at the other or at the limit, filters are decided from row
 /// facts, and only the rows returned are read as items; a filter that leaves few candidates (a rare tag, a tier,
 /// a subtree) sorts just those. No read sorts or scans every row when an index applies (issue 3).
+///
+/// The items, catalog and indexes are passed to `rows(items:catalog:indexes:)` rather than held: holding the state
+/// and indexes copied both (a retain of every array and dictionary they hold, and a release after) on every list.
 package struct IndexedList {
     let query: ListQuery
-    let state: CopyState
-    let indexes: ReadIndexes
     let evaluator: ListEvaluator
     /// Past this many candidates the rows are walked through the sort index rather than sorted (tests lower it to
     /// reach the walk on small data).
@@ -17,17 +18,17 @@ package struct IndexedList {
     /// evaluator then answers.
     /// - Complexity: O(log n + rows walked), where the walk ends after `offset + limit` matches; O(c log c) for
     ///   c candidates at most `smallSetLimit`.
-    package func rows() -> [Item]? {
+    package func rows(items: ItemTable, catalog: CatalogSnapshot, indexes: ReadIndexes) -> [Item]? {
         let filter = RowFilter(
-            query: query, indexes: indexes, items: state.items, catalog: state.catalog,
+            query: query, indexes: indexes, items: items, catalog: catalog,
             subtree: evaluator.subtree)
         if let contained = ContainsCandidates.rows(for: query, in: indexes), contained.count <= smallSetLimit {
-            return fromSmallSet(contained, filter: filter)
+            return fromSmallSet(contained, filter: filter, items: items, facts: indexes.facts)
         }
         if let candidates = filter.candidates, candidates.count <= smallSetLimit {
-            return fromSmallSet(candidates, filter: filter)
+            return fromSmallSet(candidates, filter: filter, items: items, facts: indexes.facts)
         }
-        var page = Page(table: state.items, evaluator: evaluator, filters: query.filters)
+        var page = Page(table: items, evaluator: evaluator, filters: query.filters)
         switch query.field {
         case .property(let name):
             guard let index = indexes.properties[name] else { return nil }
@@ -92,23 +93,25 @@ package struct IndexedList {
     }
 
     /// A few candidates, filtered and sorted directly: cheaper than walking a whole sort index past them.
-    private func fromSmallSet(_ candidates: RowSet, filter: RowFilter) -> [Item] {
-        var page = Page(table: state.items, evaluator: evaluator, filters: query.filters)
+    private func fromSmallSet(
+        _ candidates: RowSet, filter: RowFilter, items table: ItemTable, facts: RowFacts
+    ) -> [Item] {
+        var page = Page(table: table, evaluator: evaluator, filters: query.filters)
         let matching = candidates.filter(filter.matches)
         switch query.field {
         case .property:
-            let items = matching.compactMap { state.items[row: $0] }
+            let items = matching.compactMap { table[row: $0] }
             for item in SortOrder(field: query.field, direction: query.direction).sorted(items) {
-                guard let row = state.items.row(of: item.id), page.take(row) else { break }
+                guard let row = table.row(of: item.id), page.take(row) else { break }
             }
         case .createdAt, .updatedAt, .occurredAt:
             let field = query.field
             let ascending = query.direction == .ascending
-            let keyed = matching.compactMap { row in indexes.facts[row].map { (key: $0.time(field), row: row) } }
+            let keyed = matching.compactMap { row in facts[row].map { (key: $0.time(field), row: row) } }
             let ordered = keyed.sorted { left, right in
                 if left.key != right.key { return ascending ? left.key < right.key : left.key > right.key }
-                let leftId = state.items[row: left.row]?.id ?? ""
-                let rightId = state.items[row: right.row]?.id ?? ""
+                let leftId = table[row: left.row]?.id ?? ""
+                let rightId = table[row: right.row]?.id ?? ""
                 return ascending ? leftId < rightId : leftId > rightId
             }
             for entry in ordered where !page.take(entry.row) { break }

@@ -3,10 +3,14 @@ import MarfaRules
 /// Evaluates a list by the seed's rules over every held row: the reference the indexed path must equal, and the
 /// answer where no index applies (WC-50 to WC-61).
 ///
-/// A class, so the indexed walk shares one instance instead of copying (and retaining) the state it holds.
+/// A class, so the indexed walk shares one instance instead of copying (and retaining) what it holds. It holds the
+/// state (in its filter context) only for a grammar filter, which reads edges: copying the state cost every list a
+/// retain and a release of each array and dictionary in it.
 package final class ListEvaluator {
     private let query: ListQuery
-    private let context: CopyFilterContext
+    private let catalog: CatalogSnapshot
+    /// The context the grammar filter reads, or nil when the query has none.
+    private let context: CopyFilterContext?
     private let evaluator: FilterEvaluator?
     /// The ids a `beneath` filter keeps, or nil when the query names none.
     package let subtree: Set<String>?
@@ -16,7 +20,8 @@ package final class ListEvaluator {
     /// Makes an evaluator for one query over one moment of the state.
     package init(query: ListQuery, state: CopyState) throws(MarfaError) {
         self.query = query
-        context = CopyFilterContext(state: state)
+        catalog = state.catalog
+        context = query.expression == nil ? nil : CopyFilterContext(state: state)
         evaluator = try query.expression.map { expression throws(MarfaError) in
             try FilterEvaluator(expression, answersBackrefs: false)
         }
@@ -27,14 +32,11 @@ package final class ListEvaluator {
                          query.filters.updatedBefore.map(TimeKey.milliseconds))
     }
 
-    /// The state read, held once in the filter context.
-    private var state: CopyState { context.state }
-
     /// Whether one item passes every filter.
     package func matches(_ item: Item) -> Bool {
         let filters = query.filters
         guard query.states.contains(item.state) else { return false }
-        if let types = filters.types, !types.contains(where: { Self.isType(item.type, within: $0, state.catalog) }) {
+        if let types = filters.types, !types.contains(where: { Self.isType(item.type, within: $0, catalog) }) {
             return false
         }
         if let tier = filters.tier, item.tier != tier { return false }
@@ -59,11 +61,13 @@ package final class ListEvaluator {
 
     /// Whether one item passes the grammar filter (true when there is none).
     package func matchesExpression(_ item: Item) -> Bool {
-        evaluator?.matches(item, in: context) ?? true
+        guard let evaluator, let context else { return true }
+        return evaluator.matches(item, in: context)
     }
 
-    /// Every matching row in the query's order, paged by offset and limit.
-    package func rows() -> [Item] {
+    /// Every matching row of `state` (the state the evaluator was made over) in the query's order, paged by offset
+    /// and limit.
+    package func rows(state: CopyState) -> [Item] {
         let matching = state.items.values.filter(matches)
         let ordered = SortOrder(field: query.field, direction: query.direction).sorted(matching)
         return Self.page(ordered, offset: query.filters.offset, limit: query.filters.limit)
@@ -77,9 +81,22 @@ package final class ListEvaluator {
     }
 
     /// Whether `type` is `ancestor` or below it, with `ns.*` patterns.
+    ///
+    /// The type itself is checked first without allocating (equal, or extending `ancestor` with a dot); only a type
+    /// with a parent goes on to the catalog's walk up the parent chain, so a list's type filter costs no set or
+    /// string per type.
     package static func isType(_ type: String, within ancestor: String, _ catalog: CatalogSnapshot) -> Bool {
         if ancestor.hasSuffix(".*") { return type.hasPrefix(String(ancestor.dropLast(1))) }
+        if type == ancestor || extends(type, ancestor) { return true }
+        guard catalog.itemType(type)?.parent != nil else { return false }
         return catalog.isType(type, within: ancestor)
+    }
+
+    /// Whether `type` is `ancestor` followed by a dot and more.
+    private static func extends(_ type: String, _ ancestor: String) -> Bool {
+        let length = ancestor.utf8.count
+        guard type.utf8.count > length, type.utf8.starts(with: ancestor.utf8) else { return false }
+        return type.utf8[type.utf8.index(type.utf8.startIndex, offsetBy: length)] == UInt8(ascii: ".")
     }
 
     /// The item and everything below it along held `parent-of` edges; a cycle ends the walk (WC-61).

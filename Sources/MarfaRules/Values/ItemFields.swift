@@ -3,13 +3,15 @@
 /// Mutable only through `Item`, which copies the box first unless it holds the only reference; a box shared
 /// between items (or threads) is therefore never written, which is what makes it `Sendable`.
 final class ItemFields: @unchecked Sendable {
-    // The fields `Item` documents, in its order.
-    var id: String
-    var type: String
-    var properties: JSONObject
+    // The fields `Item` documents. A class lays its fields out in this order, so the ones every read touches (the
+    // state a get checks, the version, the id a list page reads) come first, beside the reference count a copy of
+    // the item writes: they usually share its cache line.
     var state: ItemState
     var tier: Tier?
     var version: Int64
+    var id: String
+    var type: String
+    var properties: JSONObject
     var schemaVersion: Int64
     var source: String
     var sourceId: String?
