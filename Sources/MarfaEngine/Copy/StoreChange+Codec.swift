@@ -4,7 +4,7 @@ import MarfaRules
 extension StoreChange {
     /// Encodes a batch of changes as one journal record payload.
     package static func encode(_ changes: [StoreChange]) -> [UInt8] {
-        var writer = ByteWriter(capacity: 128 * max(changes.count, 1))
+        var writer = ByteWriter(capacity: min(changes.reduce(8) { $0 + $1.expectedBytes }, 1 << 20))
         writer.write(varint: UInt64(changes.count))
         for change in changes { change.write(into: &writer) }
         return writer.bytes
@@ -36,6 +36,16 @@ extension StoreChange {
         }
         guard reader.isAtEnd else {
             throw MarfaError.storeCorrupt(path: "", offset: Int64(reader.offset), message: "bytes after the last change")
+        }
+    }
+
+    /// Bytes to reserve for this change's encoding, so a one-item record (about 2.4 KB for a benchmark item)
+    /// is written without the buffer doubling its way up from 128 B; a batch reserves at most 1 MiB up front.
+    private var expectedBytes: Int {
+        switch self {
+        case .putItem, .setCatalog: 4096
+        case .putEdge, .putQueuedWrite, .putExtension: 512
+        default: 64
         }
     }
 
