@@ -173,12 +173,13 @@ package struct WordIndex: Sendable {
     }
 
     /// The rows holding a word that begins with the folded `prefix`, each with the occurrences of all such words
-    /// summed (how often the prefix begins a word of the row).
+    /// summed (how often the prefix begins a word of the row): one word's postings as stored, the union of
+    /// several decoded.
     /// - Complexity: O(log words + matching words) to find them, then O(their postings) through a sort or a pass
     ///   over the row space, whichever is smaller.
-    package func postings(ofPrefix prefix: [UInt8]) -> Postings {
+    package func postings(ofPrefix prefix: [UInt8]) -> WordRows {
         let lists = wordIDs(ofPrefix: prefix).map { postings(at: $0) }.filter { !$0.isEmpty }
-        if lists.count <= 1 { return lists.first ?? Postings() }
+        if lists.count <= 1 { return .postings(lists.first ?? Postings()) }
         return Self.union(lists, rowSpace: records.count)
     }
 
@@ -269,68 +270,39 @@ package struct WordIndex: Sendable {
 
     // MARK: - Set algebra
 
-    /// The rows in every postings list, ascending: the smallest list decoded, the others sought by their cursors.
-    /// - Complexity: O(smallest × lists × (log blocks + blockSize)) at most, O(smallest × lists) when dense.
-    package static func intersection(of lists: [Postings]) -> [RowID] {
-        guard let smallest = lists.indices.min(by: { lists[$0].count < lists[$1].count }) else { return [] }
-        var result = lists[smallest].rows
-        for (index, list) in lists.enumerated() where index != smallest && !result.isEmpty {
-            var cursor = Postings.Cursor()
-            var kept: [RowID] = []
-            kept.reserveCapacity(result.count)
-            for row in result {
-                guard cursor.seek(atLeast: row, in: list) else { break }
-                if cursor.row == row { kept.append(row) }
-            }
-            result = kept
-        }
-        return result
-    }
-
-    /// The rows in every list, ascending: the smallest list galloped through the others.
-    /// - Complexity: O(smallest × lists × log(largest / smallest)).
-    package static func intersection(of lists: [[RowID]]) -> [RowID] {
-        guard var result = lists.min(by: { $0.count < $1.count }) else { return [] }
-        for list in lists where !result.isEmpty {
-            var kept: [RowID] = []
-            kept.reserveCapacity(result.count)
-            var position = 0
-            for row in result {
-                position = Gallop.firstIndex(in: list, from: position, atLeast: row)
-                if position == list.count { break }
-                if list[position] == row { kept.append(row) }
-            }
-            result = kept
-        }
-        return result
-    }
-
-    /// The union of postings lists with their counts summed per row.
-    private static func union(_ lists: [Postings], rowSpace: Int) -> Postings {
+    /// The union of postings lists with their counts summed per row, decoded: row and count packed in one word
+    /// and sorted when the lists are short beside the row space, else summed in a dense array over it.
+    private static func union(_ lists: [Postings], rowSpace: Int) -> WordRows {
         let total = lists.reduce(0) { $0 + Int($1.count) }
-        var result = Postings()
+        var rows: [RowID] = []
+        var counts: [UInt32] = []
         if total * 8 < rowSpace {
-            var pairs: [(row: RowID, count: UInt32)] = []
-            pairs.reserveCapacity(total)
-            for list in lists { list.forEach { pairs.append(($0, $1)) } }
-            pairs.sort { $0.row < $1.row }
-            var start = 0
-            while start < pairs.count {
-                var count = pairs[start].count
-                var next = start + 1
-                while next < pairs.count && pairs[next].row == pairs[start].row {
-                    count += pairs[next].count
-                    next += 1
+            var packed: [UInt64] = []
+            packed.reserveCapacity(total)
+            for list in lists { list.forEach { packed.append(UInt64($0) << 32 | UInt64($1)) } }
+            packed.sort()
+            rows.reserveCapacity(total)
+            counts.reserveCapacity(total)
+            for entry in packed {
+                let row = RowID(truncatingIfNeeded: entry >> 32)
+                if rows.last == row {
+                    counts[counts.count - 1] += UInt32(truncatingIfNeeded: entry)
+                } else {
+                    rows.append(row)
+                    counts.append(UInt32(truncatingIfNeeded: entry))
                 }
-                result.append(pairs[start].row, count: count)
-                start = next
             }
-            return result
+            return .decoded(rows: rows, counts: counts)
         }
         var dense = [UInt32](repeating: 0, count: rowSpace)
         for list in lists { list.forEach { dense[Int($0)] += $1 } }
-        for (row, count) in dense.enumerated() where count > 0 { result.append(RowID(row), count: count) }
-        return result
+        rows.reserveCapacity(total)
+        counts.reserveCapacity(total)
+        for (row, count) in dense.enumerated() where count > 0 {
+            rows.append(RowID(row))
+            counts.append(count)
+        }
+        return .decoded(rows: rows, counts: counts)
     }
 
     // MARK: - Invariants
