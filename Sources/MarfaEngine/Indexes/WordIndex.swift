@@ -270,37 +270,38 @@ package struct WordIndex: Sendable {
 
     // MARK: - Set algebra
 
-    /// The union of postings lists with their counts summed per row, decoded: row and count packed in one word
-    /// and sorted when the lists are short beside the row space, else summed in a dense array over it.
+    /// The union of postings lists with their counts summed per row, decoded: counts summed in place over the
+    /// row space, with a bit per row marking the rows seen, so neither a sort nor a pass over every row's count
+    /// is needed (the marks are read a word at a time) and a count is never read before it is written.
+    /// - Complexity: O(total postings + row space / 64).
     private static func union(_ lists: [Postings], rowSpace: Int) -> WordRows {
         let total = lists.reduce(0) { $0 + Int($1.count) }
-        var rows: [RowID] = []
-        var counts: [UInt32] = []
-        if total * 8 < rowSpace {
-            var packed: [UInt64] = []
-            packed.reserveCapacity(total)
-            for list in lists { list.forEach { packed.append(UInt64($0) << 32 | UInt64($1)) } }
-            packed.sort()
-            rows.reserveCapacity(total)
-            counts.reserveCapacity(total)
-            for entry in packed {
-                let row = RowID(truncatingIfNeeded: entry >> 32)
-                if rows.last == row {
-                    counts[counts.count - 1] += UInt32(truncatingIfNeeded: entry)
+        var seen = [UInt64](repeating: 0, count: (rowSpace + 63) / 64)
+        let summed = UnsafeMutablePointer<UInt32>.allocate(capacity: rowSpace)
+        defer { summed.deallocate() }
+        for list in lists {
+            list.forEach { row, count in
+                let (word, bit) = (Int(row) >> 6, UInt64(1) << UInt64(row & 63))
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit
+                    summed[Int(row)] = count
                 } else {
-                    rows.append(row)
-                    counts.append(UInt32(truncatingIfNeeded: entry))
+                    summed[Int(row)] += count
                 }
             }
-            return .decoded(rows: rows, counts: counts)
         }
-        var dense = [UInt32](repeating: 0, count: rowSpace)
-        for list in lists { list.forEach { dense[Int($0)] += $1 } }
+        var rows: [RowID] = []
+        var counts: [UInt32] = []
         rows.reserveCapacity(total)
         counts.reserveCapacity(total)
-        for (row, count) in dense.enumerated() where count > 0 {
-            rows.append(RowID(row))
-            counts.append(count)
+        for (word, marks) in seen.enumerated() {
+            var marks = marks
+            while marks != 0 {
+                let row = word << 6 | marks.trailingZeroBitCount
+                rows.append(RowID(row))
+                counts.append(summed[row])
+                marks &= marks - 1
+            }
         }
         return .decoded(rows: rows, counts: counts)
     }

@@ -27,20 +27,26 @@ extension CopyActor {
             candidates.fill(&counts, at: position)
             bounds.append(scorer.score(termCounts: counts, length: index.length(of: row)))
         }
-        // Best bound first: a phrase's bound is no lower than its exact count's score, so once the top hits are
-        // full and the next bound is below the worst kept, no candidate left can enter; none of them has its
-        // item read, its filters checked or its word sequence counted.
-        var order = SearchBoundOrder(bounds: bounds)
         var best = SearchTopHits(limit: limit)
-        while let bound = order.nextBound, !best.excludes(bound), let position = order.next() {
+        func verify(_ position: Int) {
             let row = candidates.rows[position]
             candidates.fill(&counts, at: position)
-            guard best.admits(bound, id: { state.items[row: row]?.id }),
+            guard best.admits(bounds[position], id: { state.items[row: row]?.id }),
                 candidates.countExactly(&counts, row: row, in: index), let item = item(at: row),
                 evaluator.matches(item)
-            else { continue }
+            else { return }
             let score = scorer.score(termCounts: counts, length: index.length(of: row))
             best.insert(item, score: score, matches: counts.reduce(0, +))
+        }
+        if candidates.rows.count <= 4 * limit {
+            // Few candidates: each is read anyway, in row order.
+            for position in candidates.rows.indices { verify(position) }
+        } else {
+            // Best bound first: a phrase's bound is no lower than its exact count's score, so once the top hits
+            // are full and the next bound is below the worst kept, no candidate left can enter; none of them has
+            // its item read, its filters checked or its word sequence counted.
+            var order = SearchBoundOrder(bounds: bounds)
+            while let bound = order.nextBound, !best.excludes(bound), let position = order.next() { verify(position) }
         }
         let hits = best.entries.map { entry in
             SearchHit(
