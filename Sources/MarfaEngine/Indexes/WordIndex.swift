@@ -270,37 +270,34 @@ package struct WordIndex: Sendable {
 
     // MARK: - Set algebra
 
-    /// The union of postings lists with their counts summed per row, decoded: counts summed in place over the
-    /// row space, with a bit per row marking the rows seen, so neither a sort nor a pass over every row's count
-    /// is needed (the marks are read a word at a time) and a count is never read before it is written.
+    /// The union of postings lists with their counts summed per row, decoded: a first pass marks the rows held
+    /// (one bit a row), a second sums each row's counts at its rank among the marked rows, so nothing the size
+    /// of the row space but the marks is allocated and no sort is needed.
     /// - Complexity: O(total postings + row space / 64).
     private static func union(_ lists: [Postings], rowSpace: Int) -> WordRows {
-        let total = lists.reduce(0) { $0 + Int($1.count) }
-        var seen = [UInt64](repeating: 0, count: (rowSpace + 63) / 64)
-        let summed = UnsafeMutablePointer<UInt32>.allocate(capacity: rowSpace)
-        defer { summed.deallocate() }
+        var marks = [UInt64](repeating: 0, count: (rowSpace + 63) / 64)
+        for list in lists { list.forEach { row, _ in marks[Int(row) >> 6] |= 1 << UInt64(row & 63) } }
+        var ranks = [UInt32](repeating: 0, count: marks.count)
+        var held: UInt32 = 0
+        for (word, bits) in marks.enumerated() {
+            ranks[word] = held
+            held += UInt32(bits.nonzeroBitCount)
+        }
+        var counts = [UInt32](repeating: 0, count: Int(held))
         for list in lists {
             list.forEach { row, count in
-                let (word, bit) = (Int(row) >> 6, UInt64(1) << UInt64(row & 63))
-                if seen[word] & bit == 0 {
-                    seen[word] |= bit
-                    summed[Int(row)] = count
-                } else {
-                    summed[Int(row)] += count
-                }
+                let word = Int(row) >> 6
+                let below = marks[word] & ((1 << UInt64(row & 63)) - 1)
+                counts[Int(ranks[word]) + below.nonzeroBitCount] += count
             }
         }
         var rows: [RowID] = []
-        var counts: [UInt32] = []
-        rows.reserveCapacity(total)
-        counts.reserveCapacity(total)
-        for (word, marks) in seen.enumerated() {
-            var marks = marks
-            while marks != 0 {
-                let row = word << 6 | marks.trailingZeroBitCount
-                rows.append(RowID(row))
-                counts.append(summed[row])
-                marks &= marks - 1
+        rows.reserveCapacity(Int(held))
+        for (word, bits) in marks.enumerated() {
+            var bits = bits
+            while bits != 0 {
+                rows.append(RowID(word << 6 | bits.trailingZeroBitCount))
+                bits &= bits - 1
             }
         }
         return .decoded(rows: rows, counts: counts)
