@@ -130,6 +130,8 @@ final class SearchReferenceModelTests: XCTestCase {
             let fields = SearchFields.of(item, state.catalog)
             return (item: item, fields: fields, words: fields.flatMap(SearchText.words))
         }
+        let type = try XCTUnwrap(rows.map(\.item.type).min())
+        XCTAssertGreaterThan(Set(rows.map(\.item.type)).count, 1, "witness: the type filter drops rows")
         let queries = [
             "the", "t", "pl", "plan", "planet", "cafe", "CAFÉ", "emile", "strasse", "e-mail", "e mail", "東京",
             "naive", "run", "running", "x", "4", "quokka", "mo", "plan the", "the ocean", "zebra qu",
@@ -143,6 +145,13 @@ final class SearchReferenceModelTests: XCTestCase {
             let every = Self.expectedRanking(text, rows: rows) { _ in true }
             let all = try await copy.search(text, filters: SearchFilters(allStates: true), limit: 100_000)
             XCTAssertEqual(all.rows.map(\.item.id), every.map(\.0), "every hit: \(text)")
+            // Short limits and a filter most rows fail: the best-bound-first walk stops early, yet keeps the
+            // exhaustive ranking's top hits.
+            let typed = Self.expectedRanking(text, rows: rows) { $0.state == .active && $0.type == type }
+            for limit in [1, 7] {
+                let hits = try await copy.search(text, filters: SearchFilters(types: [type]), limit: limit)
+                XCTAssertEqual(hits.rows.map(\.item.id), typed.prefix(limit).map(\.0), "\(text), limit \(limit)")
+            }
         }
         let witness = try await copy.search("quokka", filters: SearchFilters(allStates: true), limit: 1000)
         XCTAssertGreaterThan(witness.count, 300, "witness: edits after the build are found, the bin is not")

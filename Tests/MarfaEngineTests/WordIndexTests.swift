@@ -134,8 +134,11 @@ final class WordIndexTests: XCTestCase {
         let even = index.postings(of: Array("even".utf8))
         XCTAssertEqual(common.rows, (0..<1000).map { RowID($0 * 3) })
         let expected = (0..<1000).filter { $0 % 74 == 0 }.map { RowID($0 * 3) }
-        XCTAssertEqual(WordIndex.intersection(of: [common, rare, even]), expected)
-        XCTAssertEqual(WordIndex.intersection(of: [common.rows, rare.rows, even.rows]), expected)
+        let found = WordIndex.intersection(of: [.postings(common), .postings(rare), .postings(even)])
+        XCTAssertEqual(found.rows, expected)
+        XCTAssertEqual(found.counts, [[UInt32]](repeating: expected.map { _ in 1 }, count: 3), "each list's count")
+        let decoded = WordIndex.WordRows.decoded(rows: common.rows, counts: common.counts)
+        XCTAssertEqual(WordIndex.intersection(of: [decoded, .postings(rare), .postings(even)]).rows, expected)
         var cursor = WordIndex.Postings.Cursor()
         XCTAssertTrue(cursor.seek(atLeast: 2000, in: common))
         XCTAssertEqual(cursor.row, 2001)
@@ -147,9 +150,12 @@ final class WordIndexTests: XCTestCase {
     }
 
     func testIntersectionGallopsToTheCommonRows() {
-        XCTAssertEqual(WordIndex.intersection(of: [[1, 3, 5, 7, 900], [0, 3, 7, 8, 900, 901], [3, 900]]), [3, 900])
-        XCTAssertEqual(WordIndex.intersection(of: [[1, 2], []]), [])
-        XCTAssertEqual(WordIndex.intersection(of: [[RowID]]()), [])
+        func list(_ rows: [RowID]) -> WordIndex.WordRows { .decoded(rows: rows, counts: rows.map { $0 + 1 }) }
+        let found = WordIndex.intersection(of: [list([1, 3, 5, 7, 900]), list([0, 3, 7, 8, 900, 901]), list([3, 900])])
+        XCTAssertEqual(found.rows, [3, 900])
+        XCTAssertEqual(found.counts, [[4, 901], [4, 901], [4, 901]], "each list's count at each common row")
+        XCTAssertEqual(WordIndex.intersection(of: [list([1, 2]), list([])]).rows, [])
+        XCTAssertEqual(WordIndex.intersection(of: []).rows, [])
         XCTAssertEqual(Gallop.firstIndex(in: [RowID]([1, 3, 5, 7, 9, 11]), from: 1, atLeast: 8), 4)
         XCTAssertEqual(Gallop.firstIndex(in: [RowID]([1, 3]), from: 0, atLeast: 4), 2)
     }

@@ -7,28 +7,46 @@ import MarfaRules
 /// sequence only for a candidate the bound lets in.
 package struct SearchCandidates: Sendable {
     /// The rows holding every term's words, ascending.
-    package var rows: [RowID]
-    /// Per term, in query order, the postings of each of its words (the last one's prefix union for a prefix).
-    package var wordPostings: [[WordIndex.Postings]]
+    package private(set) var rows: [RowID]
+    /// Per term, in query order, its occurrences in each candidate (aligned with `rows`): exact for a one-word
+    /// term, at most (its least frequent word's count) for a longer one. Read while the rows were intersected.
+    package private(set) var termCounts: [[UInt32]]
     /// Per term, the rows it occurs in (exact for a one-word term, the rows holding all its words otherwise),
     /// for the inverse document frequency.
-    package var termRowCounts: [Int]
-
+    package private(set) var termRowCounts: [Int]
     /// Per term of several words, the ids each word may take (`WordIndex.wordIDs`); empty for a one-word term.
-    package var wordIDs: [[[UInt32]]]
+    package private(set) var wordIDs: [[[UInt32]]]
 
     /// The candidates of `query` in `index`.
-    /// - Complexity: O(term look-ups) plus the intersection, smallest list first, galloping through the others.
+    /// - Complexity: O(term look-ups) plus one intersection of every word's rows, smallest list first, the
+    ///   others sought by cursor; a term of several words in a query of several terms is intersected alone too.
     package init(_ query: SearchQuery, in index: WordIndex) {
-        wordPostings = query.terms.map { term in
+        let words: [[WordIndex.WordRows]] = query.terms.map { term in
             term.words.enumerated().map { position, word in
                 let bytes = Array(word.utf8)
                 let isPrefix = term.isPrefix && position == term.words.count - 1
-                return isPrefix ? index.postings(ofPrefix: bytes) : index.postings(of: bytes)
+                return isPrefix ? index.postings(ofPrefix: bytes) : .postings(index.postings(of: bytes))
             }
         }
-        let lists = wordPostings.map { words in WordIndex.intersection(of: words) }
-        termRowCounts = lists.map(\.count)
+        let (rows, counts) = WordIndex.intersection(of: words.flatMap { $0 })
+        self.rows = rows
+        var termCounts: [[UInt32]] = []
+        var termRowCounts: [Int] = []
+        var next = 0
+        for term in words {
+            let own = counts[next..<(next + term.count)]
+            next += term.count
+            termCounts.append(own.dropFirst().reduce(own.first ?? []) { least, other in
+                zip(least, other).map { min($0, $1) }
+            })
+            if term.count == 1 {
+                termRowCounts.append(term[0].count)
+            } else {
+                termRowCounts.append(words.count == 1 ? rows.count : WordIndex.intersection(of: term).rows.count)
+            }
+        }
+        self.termCounts = termCounts
+        self.termRowCounts = termRowCounts
         wordIDs = query.terms.map { term in
             guard term.words.count > 1 else { return [] }
             return term.words.enumerated().map { position, word in
@@ -37,28 +55,14 @@ package struct SearchCandidates: Sendable {
                 return isPrefix ? index.wordIDs(ofPrefix: bytes) : index.wordIDs(of: bytes)
             }
         }
-        rows = WordIndex.intersection(of: lists)
-    }
-
-    /// Cursors for `fill(_:at:cursors:)`: one per word of each term, all before the first row.
-    package var startCursors: [[WordIndex.Postings.Cursor]] {
-        wordPostings.map { [WordIndex.Postings.Cursor](repeating: WordIndex.Postings.Cursor(), count: $0.count) }
     }
 
     /// Writes into `counts` how often each term occurs in the candidate at `position` of `rows`: exactly for a
-    /// one-word term, at most (its least frequent word's count) for a longer one. `cursors` (from `startCursors`)
-    /// advance as candidates are read in order.
-    /// - Complexity: O(words × (log blocks + blockSize)) at most, O(words) when candidates are dense.
-    package func fill(_ counts: inout [Int], at position: Int, cursors: inout [[WordIndex.Postings.Cursor]]) {
-        let row = rows[position]
-        for (term, words) in wordPostings.enumerated() {
-            var least = Int.max
-            for (word, postings) in words.enumerated() {
-                _ = cursors[term][word].seek(atLeast: row, in: postings)
-                least = min(least, Int(cursors[term][word].count))
-            }
-            counts[term] = least
-        }
+    /// one-word term, at most for a longer one.
+    /// - Complexity: O(terms).
+    @inline(__always)
+    package func fill(_ counts: inout [Int], at position: Int) {
+        for term in counts.indices { counts[term] = Int(termCounts[term][position]) }
     }
 
     /// Replaces the bound of each term of several words in `counts` (from `fill`) with its exact count in `row`,

@@ -173,12 +173,13 @@ package struct WordIndex: Sendable {
     }
 
     /// The rows holding a word that begins with the folded `prefix`, each with the occurrences of all such words
-    /// summed (how often the prefix begins a word of the row).
+    /// summed (how often the prefix begins a word of the row): one word's postings as stored, the union of
+    /// several decoded.
     /// - Complexity: O(log words + matching words) to find them, then O(their postings) through a sort or a pass
     ///   over the row space, whichever is smaller.
-    package func postings(ofPrefix prefix: [UInt8]) -> Postings {
+    package func postings(ofPrefix prefix: [UInt8]) -> WordRows {
         let lists = wordIDs(ofPrefix: prefix).map { postings(at: $0) }.filter { !$0.isEmpty }
-        if lists.count <= 1 { return lists.first ?? Postings() }
+        if lists.count <= 1 { return .postings(lists.first ?? Postings()) }
         return Self.union(lists, rowSpace: records.count)
     }
 
@@ -269,68 +270,37 @@ package struct WordIndex: Sendable {
 
     // MARK: - Set algebra
 
-    /// The rows in every postings list, ascending: the smallest list decoded, the others sought by their cursors.
-    /// - Complexity: O(smallest × lists × (log blocks + blockSize)) at most, O(smallest × lists) when dense.
-    package static func intersection(of lists: [Postings]) -> [RowID] {
-        guard let smallest = lists.indices.min(by: { lists[$0].count < lists[$1].count }) else { return [] }
-        var result = lists[smallest].rows
-        for (index, list) in lists.enumerated() where index != smallest && !result.isEmpty {
-            var cursor = Postings.Cursor()
-            var kept: [RowID] = []
-            kept.reserveCapacity(result.count)
-            for row in result {
-                guard cursor.seek(atLeast: row, in: list) else { break }
-                if cursor.row == row { kept.append(row) }
-            }
-            result = kept
+    /// The union of postings lists with their counts summed per row, decoded: a first pass marks the rows held
+    /// (one bit a row), a second sums each row's counts at its rank among the marked rows, so nothing the size
+    /// of the row space but the marks is allocated and no sort is needed.
+    /// - Complexity: O(total postings + row space / 64).
+    private static func union(_ lists: [Postings], rowSpace: Int) -> WordRows {
+        var marks = [UInt64](repeating: 0, count: (rowSpace + 63) / 64)
+        for list in lists { list.forEach { row, _ in marks[Int(row) >> 6] |= 1 << UInt64(row & 63) } }
+        var ranks = [UInt32](repeating: 0, count: marks.count)
+        var held: UInt32 = 0
+        for (word, bits) in marks.enumerated() {
+            ranks[word] = held
+            held += UInt32(bits.nonzeroBitCount)
         }
-        return result
-    }
-
-    /// The rows in every list, ascending: the smallest list galloped through the others.
-    /// - Complexity: O(smallest × lists × log(largest / smallest)).
-    package static func intersection(of lists: [[RowID]]) -> [RowID] {
-        guard var result = lists.min(by: { $0.count < $1.count }) else { return [] }
-        for list in lists where !result.isEmpty {
-            var kept: [RowID] = []
-            kept.reserveCapacity(result.count)
-            var position = 0
-            for row in result {
-                position = Gallop.firstIndex(in: list, from: position, atLeast: row)
-                if position == list.count { break }
-                if list[position] == row { kept.append(row) }
+        var counts = [UInt32](repeating: 0, count: Int(held))
+        for list in lists {
+            list.forEach { row, count in
+                let word = Int(row) >> 6
+                let below = marks[word] & ((1 << UInt64(row & 63)) - 1)
+                counts[Int(ranks[word]) + below.nonzeroBitCount] += count
             }
-            result = kept
         }
-        return result
-    }
-
-    /// The union of postings lists with their counts summed per row.
-    private static func union(_ lists: [Postings], rowSpace: Int) -> Postings {
-        let total = lists.reduce(0) { $0 + Int($1.count) }
-        var result = Postings()
-        if total * 8 < rowSpace {
-            var pairs: [(row: RowID, count: UInt32)] = []
-            pairs.reserveCapacity(total)
-            for list in lists { list.forEach { pairs.append(($0, $1)) } }
-            pairs.sort { $0.row < $1.row }
-            var start = 0
-            while start < pairs.count {
-                var count = pairs[start].count
-                var next = start + 1
-                while next < pairs.count && pairs[next].row == pairs[start].row {
-                    count += pairs[next].count
-                    next += 1
-                }
-                result.append(pairs[start].row, count: count)
-                start = next
+        var rows: [RowID] = []
+        rows.reserveCapacity(Int(held))
+        for (word, bits) in marks.enumerated() {
+            var bits = bits
+            while bits != 0 {
+                rows.append(RowID(word << 6 | bits.trailingZeroBitCount))
+                bits &= bits - 1
             }
-            return result
         }
-        var dense = [UInt32](repeating: 0, count: rowSpace)
-        for list in lists { list.forEach { dense[Int($0)] += $1 } }
-        for (row, count) in dense.enumerated() where count > 0 { result.append(RowID(row), count: count) }
-        return result
+        return .decoded(rows: rows, counts: counts)
     }
 
     // MARK: - Invariants

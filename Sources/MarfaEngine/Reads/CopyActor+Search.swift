@@ -2,9 +2,10 @@ import MarfaRules
 
 extension CopyActor {
     /// Searches the indexed text (name, other text properties, tags) of every row out of the bin, best match first
-    /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index, a term of several words counted in
-    /// the row's word sequence only when its bound could still enter, ranked by bm25, the best `limit` kept as
-    /// they come. No candidate's text is read.
+    /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index with every term's count, each scored
+    /// by bm25 from its counts and length (a term of several words bounded by its least frequent word), then
+    /// verified best bound first (a phrase counted in the row's word sequence, the item read, the filters
+    /// checked) until no bound left can enter the best `limit`. No candidate's text is read.
     ///
     /// The first search builds the word index; later writes keep it current. Each hit lays out its excerpt when read.
     package func search(_ text: String, filters: SearchFilters, limit: Int) throws(MarfaError) -> Rows<SearchHit> {
@@ -19,19 +20,33 @@ extension CopyActor {
         let candidates = SearchCandidates(search, in: index)
         let scorer = SearchScorer(
             rowCount: index.rowCount, totalLength: index.totalLength, termRowCounts: candidates.termRowCounts)
-        var best = SearchTopHits(limit: limit)
         var counts = [Int](repeating: 0, count: search.terms.count)
-        var cursors = candidates.startCursors
+        var bounds: [Double] = []
+        bounds.reserveCapacity(candidates.rows.count)
         for (position, row) in candidates.rows.enumerated() {
-            // A phrase's bound gives a score no lower than its exact count's, so a row it keeps out cannot enter,
-            // and its word sequence is never read.
-            candidates.fill(&counts, at: position, cursors: &cursors)
-            let length = index.length(of: row)
-            guard best.admits(scorer.score(termCounts: counts, length: length), id: { state.items[row: row]?.id }),
+            candidates.fill(&counts, at: position)
+            bounds.append(scorer.score(termCounts: counts, length: index.length(of: row)))
+        }
+        var best = SearchTopHits(limit: limit)
+        func verify(_ position: Int) {
+            let row = candidates.rows[position]
+            candidates.fill(&counts, at: position)
+            guard best.admits(bounds[position], id: { state.items[row: row]?.id }),
                 candidates.countExactly(&counts, row: row, in: index), let item = item(at: row),
                 evaluator.matches(item)
-            else { continue }
-            best.insert(item, score: scorer.score(termCounts: counts, length: length), matches: counts.reduce(0, +))
+            else { return }
+            let score = scorer.score(termCounts: counts, length: index.length(of: row))
+            best.insert(item, score: score, matches: counts.reduce(0, +))
+        }
+        if candidates.rows.count <= 4 * limit {
+            // Few candidates: each is read anyway, in row order.
+            for position in candidates.rows.indices { verify(position) }
+        } else {
+            // Best bound first: a phrase's bound is no lower than its exact count's score, so once the top hits
+            // are full and the next bound is below the worst kept, no candidate left can enter; none of them has
+            // its item read, its filters checked or its word sequence counted.
+            var order = SearchBoundOrder(bounds: bounds)
+            while let bound = order.nextBound, !best.excludes(bound), let position = order.next() { verify(position) }
         }
         let hits = best.entries.map { entry in
             SearchHit(

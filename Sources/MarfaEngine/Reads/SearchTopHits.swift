@@ -17,6 +17,14 @@ struct SearchTopHits {
         self.limit = limit
     }
 
+    /// Whether the selection is full and every kept hit scores above `score`, so no hit of `score` or less
+    /// can enter whatever its id.
+    /// - Complexity: O(1).
+    func excludes(_ score: Double) -> Bool {
+        guard heap.count == limit, let worst = heap.first else { return false }
+        return score < worst.score
+    }
+
     /// Whether a hit of `score` for the item `id` would enter (`id` is read only on a tie with the worst kept).
     /// - Complexity: O(1).
     func admits(_ score: Double, id: () -> String?) -> Bool {
