@@ -75,6 +75,12 @@ package struct RowSet: Sendable, Hashable, Sequence {
     /// An empty set.
     package init() {}
 
+    /// The set of `containers` (ascending by `high`, none empty), as `PackedRowSet` decodes into.
+    init(containers: [Container]) {
+        self.containers = containers
+        self.count = containers.reduce(0) { $0 + $1.count }
+    }
+
     /// The set of `rows` (in any order, repeats allowed).
     /// - Complexity: O(n log n).
     package init(_ rows: some Sequence<RowID>) {
@@ -383,11 +389,18 @@ package struct RowSet: Sendable, Hashable, Sequence {
     /// The first container index whose `high` is at least `high`.
     @inline(__always)
     private func lowerBound(_ high: UInt16) -> Int {
+        Self.lowerBound(high, in: containers) { $0.high }
+    }
+
+    /// The first index of `groups` (ascending by `key`) whose key is at least `high`, by binary search: the
+    /// container search `RowSet` and `PackedRowSet` share.
+    @inline(__always)
+    static func lowerBound<Group>(_ high: UInt16, in groups: [Group], key: (Group) -> UInt16) -> Int {
         var low = 0
-        var upper = containers.count
+        var upper = groups.count
         while low < upper {
             let middle = (low + upper) / 2
-            if containers[middle].high < high { low = middle + 1 } else { upper = middle }
+            if key(groups[middle]) < high { low = middle + 1 } else { upper = middle }
         }
         return low
     }

@@ -30,8 +30,8 @@ package struct TrigramIndex: Sendable {
     /// The 64-bit words of one chunk filter (1,024 bits).
     static let filterWords = 16
 
-    /// Rows by trigram id.
-    private var postings = [RowSet](repeating: RowSet(), count: asciiTrigramCount)
+    /// Rows by trigram id, packed (most trigrams are sparse: their rows cost about a byte each).
+    private var postings = [PackedRowSet](repeating: PackedRowSet(), count: asciiTrigramCount)
     /// Ids of trigrams holding a byte outside the ASCII alphabet.
     private var wideIDs: [UInt32: UInt32] = [:]
     /// The trigram of each wide id (at `id - asciiTrigramCount`), or `freeTrigram`.
@@ -95,7 +95,7 @@ package struct TrigramIndex: Sendable {
             next[Int(pair.id)] += 1
         }
         for id in 0..<postings.count where starts[id] < starts[id + 1] {
-            postings[id].insert(contentsOf: rows[starts[id]..<starts[id + 1]])
+            postings[id].append(contentsOf: rows[starts[id]..<starts[id + 1]])
         }
         pending.removeAll(keepingCapacity: true)
     }
@@ -150,9 +150,9 @@ package struct TrigramIndex: Sendable {
             var sets = (UInt32(0)..<37).compactMap { symbol -> RowSet? in
                 let byte = symbol == 0 ? 0x20 : (symbol <= 26 ? 0x60 + symbol : 0x30 + symbol - 27)
                 let key = begins ? pair << 8 | byte : byte << 16 | pair
-                return Self.asciiID(of: key).map { postings[Int($0)] }
+                return Self.asciiID(of: key).map { postings[Int($0)].rows }
             }
-            for (key, id) in wideIDs where key & mask == pair << shift { sets.append(postings[Int(id)]) }
+            for (key, id) in wideIDs where key & mask == pair << shift { sets.append(postings[Int(id)].rows) }
             return RowSet.union(of: sets)
         }
         var sets: [RowSet] = []
@@ -167,7 +167,7 @@ package struct TrigramIndex: Sendable {
                 }
                 if !ids.contains(id) {
                     ids.append(id)
-                    sets.append(postings[Int(id)])
+                    sets.append(postings[Int(id)].rows)
                 }
             }
         }
@@ -243,7 +243,7 @@ package struct TrigramIndex: Sendable {
     /// An estimate of the heap bytes the postings use, with the id tables.
     /// - Complexity: O(trigrams).
     package var postingsByteCount: Int {
-        postings.reduce(postings.capacity * MemoryLayout<RowSet>.stride) { $0 + $1.byteCount }
+        postings.reduce(postings.capacity * MemoryLayout<PackedRowSet>.stride) { $0 + $1.byteCount }
             + wideIDs.capacity * 12 + wideTrigrams.capacity * 4 + seen.capacity * 8
     }
 
@@ -259,12 +259,13 @@ package struct TrigramIndex: Sendable {
     /// - Complexity: O(total text + total postings).
     package func checkInvariants(rows: [(row: RowID, fields: [String])]) throws {
         var expected = [Int](repeating: 0, count: postings.count)
+        let decoded = postings.map(\.rows)
         var scratch = self
         var chunked: [RowID] = []
         for (row, fields) in rows {
             let (ids, filters) = scratch.extract(fields, assigning: false)
             for id in ids {
-                try IndexCorruption.check(postings[Int(id)].contains(row), "Trigram: \(id) lacks row \(row)")
+                try IndexCorruption.check(decoded[Int(id)].contains(row), "Trigram: \(id) lacks row \(row)")
                 expected[Int(id)] += 1
             }
             if !filters.isEmpty {
@@ -325,7 +326,7 @@ package struct TrigramIndex: Sendable {
             wideTrigrams[Int(id) - Self.asciiTrigramCount] = key
         } else {
             id = UInt32(postings.count)
-            postings.append(RowSet())
+            postings.append(PackedRowSet())
             wideTrigrams.append(key)
             if seen.count * 64 < postings.count { seen.append(0) }
         }
