@@ -16,8 +16,12 @@ final class BenchSession {
     let startedAt: String
     /// The runner.
     let runner: OperationRunner
-    /// The results so far, in order.
-    var results: [OperationResult] = []
+    /// The results so far, in order; each is also printed to the progress log as it is kept.
+    var results: [OperationResult] = [] {
+        didSet {
+            for result in results.dropFirst(oldValue.count) { Self.progress(ProgressSummary.line(result)) }
+        }
+    }
     /// Search results with their raw timings, for the band rows.
     var searchMeasured: [(OperationResult, [[UInt64]])] = []
     /// Matches per search query in the porter table.
