@@ -32,6 +32,18 @@ struct SearchQuerySet {
         return builder.chosen
     }
 
+    /// At most `perBand` of each band's queries, taken at even steps through the band in the order they were
+    /// chosen (slot by slot, so length by length), keeping the order of `queries`: a short run still spans lengths.
+    static func spread(_ queries: [BenchSearchQuery], perBand: Int) -> [BenchSearchQuery] {
+        var kept = Set<String>()
+        for band in BenchSearchQuery.Band.allCases {
+            let members = queries.filter { $0.band == band }
+            let step = max(1, (members.count + perBand - 1) / perBand)
+            for (offset, query) in members.enumerated() where offset % step == 0 { kept.insert(query.text) }
+        }
+        return queries.filter { kept.contains($0.text) }
+    }
+
     private init(corpus: SearchCorpus, dataset: BenchDataset) {
         self.corpus = corpus
         self.sample = corpus.prefix(3000)

@@ -1,11 +1,12 @@
 /// The command line: `marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP]] [--json FILE]
-/// [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep] [--peer-cache DIR]`.
+/// [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep] [--peer-cache DIR]
+/// [--search-per-band N]`.
 struct BenchArguments {
     /// The usage text.
     static let usage = """
         usage: marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP…]] [--json FILE]
                            [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep]
-                           [--peer-cache DIR]
+                           [--peer-cache DIR] [--search-per-band N]
           --size            dataset tier (default 10k); N items for a custom size
           --smoke           a tiny tier for tests: the gate and every operation, no time asserted
           --only            groups or name prefixes: get, list, search, write, write-concurrent, events,
@@ -18,6 +19,8 @@ struct BenchArguments {
                             (default $TMPDIR or /tmp); --keep keeps the folder
           --peer-cache      keep the loaded SQLite database in DIR and copy it in on later runs of the same
                             dataset and schema, instead of loading it again (for the 1M tier)
+          --search-per-band keep at most N of each hit-rate band's search queries, spread over its lengths
+                            (the short form of a slow tier; the report says how many ran)
         """
 
     /// The tier.
@@ -40,6 +43,8 @@ struct BenchArguments {
     var memoryChild = false
     /// Where loaded peer databases are kept between runs, if asked.
     var peerCache: PeerCache?
+    /// At most this many search queries per hit-rate band, if asked.
+    var searchPerBand: Int?
 
     /// Parses `arguments` (without the program name).
     init(_ arguments: [String]) throws(BenchError) {
@@ -80,6 +85,12 @@ struct BenchArguments {
             case "--keep": keep = true
             case "--peer-cache": peerCache = PeerCache(folder: try value(flag))
             case "--memory-child": memoryChild = true
+            case "--search-per-band":
+                let text = try value(flag)
+                guard let parsed = Int(text), parsed > 0 else {
+                    throw BenchError.usage("--search-per-band takes a positive whole number, not \(text)")
+                }
+                searchPerBand = parsed
             case "--help", "-h": throw BenchError(Self.usage, exitStatus: 0)
             default: throw BenchError.usage("unknown argument \(flag)")
             }

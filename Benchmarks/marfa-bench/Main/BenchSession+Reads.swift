@@ -23,6 +23,9 @@ extension BenchSession {
             context.facts["brute-force corpus bytes"] = Double(built.byteCount)
             let chooseStart = Stopwatch.now()
             context.searchQueries = SearchQuerySet.make(corpus: built, dataset: context.dataset)
+            if let perBand = arguments.searchPerBand {
+                context.searchQueries = SearchQuerySet.spread(context.searchQueries, perBand: perBand)
+            }
             context.facts["search query set s"] = Stopwatch.seconds(since: chooseStart)
             corpus = built
         }
