@@ -31,6 +31,18 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(try JSONValue(json: try value.json()), value)
     }
 
+    func testWriterEscapesExactlyQuotesBackslashesAndControlBytes() throws {
+        let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
+        let value = JSONValue.string("plain \"q\" \\ é😀" + controls + "end")
+        let expected =
+            #""plain \"q\" \\ é😀\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\t\n\u000b\u000c\r\u000e\u000f"#
+            + #"\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001fend""#
+        XCTAssertEqual(try value.json(), expected)
+        XCTAssertEqual(try JSONValue(json: expected), value)
+        XCTAssertEqual(try JSONValue.string("").json(), #""""#)
+        XCTAssertEqual(try JSONValue.string("\\").json(), #""\\""#)
+    }
+
     func testWriterSortsKeysAndRefusesNonFiniteNumbers() throws {
         let value: JSONValue = ["b": 1, "a": [true, nil, 2.5, "x"]]
         XCTAssertEqual(try value.json(), #"{"a":[true,null,2.5,"x"],"b":1}"#)

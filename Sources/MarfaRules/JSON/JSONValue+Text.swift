@@ -46,11 +46,11 @@ extension JSONValue {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            for (position, key) in members.keys.sorted().enumerated() {
+            for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(key, into: &out)
+                Self.writeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                try members[key, default: .null].write(into: &out)
+                try member.value.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -63,19 +63,33 @@ extension JSONValue {
         return "\(number)"
     }
 
+    /// Writes `text` quoted, copying each run of bytes that needs no escape in one append.
     private static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20: out.append(contentsOf: String(format: "\\u%04x", byte).utf8)
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                writeEscape(of: bytes[index], into: &out)
+                runStart = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes the escape of a quote, a backslash or a control byte.
+    private static func writeEscape(of byte: UInt8, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x22, 0x5C: out.append(byte)
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
     }
 }
