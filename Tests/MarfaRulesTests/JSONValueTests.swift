@@ -43,6 +43,25 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(try JSONValue.string("\\").json(), #""\\""#)
     }
 
+    func testReaderFindsQuotesEscapesAndControlBytesAtEveryOffsetOfALongString() throws {
+        for length in 0..<40 {
+            let filler = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length % 2)
+            for position in 0...filler.utf8.count where filler.utf8.index(filler.utf8.startIndex, offsetBy: position)
+                .samePosition(in: filler.unicodeScalars) != nil
+            {
+                let cut = filler.utf8.index(filler.utf8.startIndex, offsetBy: position)
+                let head = String(filler[..<cut])
+                let tail = String(filler[cut...])
+                XCTAssertEqual(try JSONValue(json: "\"\(head)\\n\(tail)\""), .string(head + "\n" + tail))
+                XCTAssertEqual(try JSONValue(json: "\"\(head)\\\"\(tail)x\""), .string(head + "\"" + tail + "x"))
+                XCTAssertThrowsError(try JSONValue(json: "\"\(head)\u{1F}\(tail)\"")) { error in
+                    XCTAssertTrue("\(error)".contains("control character"), "\(error)")
+                }
+                XCTAssertThrowsError(try JSONValue(json: "\"\(head)"))
+            }
+        }
+    }
+
     func testWriterSortsKeysAndRefusesNonFiniteNumbers() throws {
         let value: JSONValue = ["b": 1, "a": [true, nil, 2.5, "x"]]
         XCTAssertEqual(try value.json(), #"{"a":[true,null,2.5,"x"],"b":1}"#)

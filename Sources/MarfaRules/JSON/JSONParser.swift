@@ -118,57 +118,54 @@ struct JSONParser {
 
     private mutating func parseString() throws(MarfaError) -> String {
         index += 1
-        if let plain = try parsePlainString() { return plain }
+        var stop = specialByte(from: index)
         var utf8: [UInt8] = []
+        var escaped = false
         var runStart = index
         while true {
-            guard index < bytes.count else { throw failure("unterminated string") }
-            let byte = bytes[index]
+            guard stop < bytes.count else {
+                index = stop
+                throw failure("unterminated string")
+            }
+            let byte = bytes[stop]
+            if byte < 0x20 {
+                index = stop
+                throw failure("control character in a string")
+            }
             if byte == UInt8(ascii: "\"") {
-                utf8.append(contentsOf: bytes[runStart..<index])
-                index += 1
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw failure("invalid UTF-8") }
+                let text = escaped ? escapedText(&utf8, adding: runStart..<stop) : plainText(runStart..<stop)
+                guard let text else {
+                    index = stop
+                    throw failure("invalid UTF-8")
+                }
+                index = stop + 1
                 return text
             }
-            if byte < 0x20 { throw failure("control character in a string") }
-            if byte == UInt8(ascii: "\\") {
-                utf8.append(contentsOf: bytes[runStart..<index])
-                index += 1
-                UTF8.encode(try parseEscape()) { utf8.append($0) }
-                runStart = index
-                continue
-            }
-            index += 1
+            utf8.append(contentsOf: bytes[runStart..<stop])
+            escaped = true
+            index = stop + 1
+            UTF8.encode(try parseEscape()) { utf8.append($0) }
+            runStart = index
+            stop = specialByte(from: index)
         }
     }
 
-    /// The string from `index` to its closing quote when it holds no escape, made straight from the document's
-    /// bytes with no buffer of its own (most strings on the wire); nil, with `index` unmoved, at an escape.
-    private mutating func parsePlainString() throws(MarfaError) -> String? {
-        var end = index
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") { return nil }
-            if byte < 0x20 {
-                index = end
-                throw failure("control character in a string")
-            }
-            end += 1
+    /// The document's bytes in `range` as a string, made with no buffer of its own (most strings on the wire).
+    private func plainText(_ range: Range<Int>) -> String? {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
         }
-        guard end < bytes.count else {
-            index = end
-            throw failure("unterminated string")
-        }
-        let text = bytes.withUnsafeBufferPointer { buffer in
-            String(validating: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
-        }
-        guard let text else {
-            index = end
-            throw failure("invalid UTF-8")
-        }
-        index = end + 1
-        return text
+    }
+
+    /// `utf8` with the document's bytes in `range` added, as a string.
+    private func escapedText(_ utf8: inout [UInt8], adding range: Range<Int>) -> String? {
+        utf8.append(contentsOf: bytes[range])
+        return String(validating: utf8, as: UTF8.self)
+    }
+
+    /// The offset of the first quote, backslash or control byte at or after `start`, or the end of the document.
+    private func specialByte(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { JSONStringScan.firstSpecialByte(in: $0, from: start) }
     }
 
     private mutating func parseEscape() throws(MarfaError) -> Unicode.Scalar {

@@ -69,12 +69,13 @@ extension JSONValue {
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
-            for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                writeEscape(of: bytes[index], into: &out)
-                runStart = index + 1
+            while true {
+                let stop = JSONStringScan.firstSpecialByte(in: bytes, from: runStart)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<stop]))
+                guard stop < bytes.count else { break }
+                writeEscape(of: bytes[stop], into: &out)
+                runStart = stop + 1
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         out.append(UInt8(ascii: "\""))
     }
