@@ -36,13 +36,15 @@ enum HydrationOperations {
             peers: [], warmup: 0, samples: 3, unitsPerSample: loaded,
             notes: [
                 "target: 100k items in ≤ 3 s (≥ 33k items/s) from `marfa instance serve` on loopback",
-                "the instance runs in this process, so its page building shares the 2 cores with the fill",
+                "the instance runs in this process, so its page building shares the 2 cores with the fill (the snapshot"
+                    + " its set-up writes started is finished first)",
                 "items on the instance: \(loaded)",
             ])
     }
 
     /// Starts a reference instance in the run's folder and creates the dataset's first items on it over HTTP,
-    /// 8 requests at a time; answers its URL and how many items it holds.
+    /// 8 requests at a time, then waits for the snapshot those writes started; answers its URL and how many items
+    /// it holds.
     static func startInstance(_ context: BenchContext, key: String) async throws -> (ReferenceInstance, URL, Int) {
         let instance = ReferenceInstance(configuration: ReferenceInstanceConfiguration(
             dataDirectory: context.directory + "/instance", operatorKey: key))
@@ -59,6 +61,7 @@ enum HydrationOperations {
             }
             try await group.waitForAll()
         }
+        await instance.settle()
         return (instance, url, items.count)
     }
 

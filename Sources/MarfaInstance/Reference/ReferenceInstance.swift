@@ -88,6 +88,12 @@ package final class ReferenceInstance: Sendable {
         if let folder = current.temporaryFolder { try? FileManager.default.removeItem(atPath: folder) }
     }
 
+    /// Waits until no snapshot is being written in the background, so a measurement that follows a burst of writes
+    /// does not share the cores with it; does nothing when the instance is not running.
+    package func settle() async {
+        await running.withLock({ $0?.core })?.settle()
+    }
+
     /// The base URL once started, such as `http://127.0.0.1:8080`.
     package var url: URL? {
         running.withLock { running in

@@ -173,6 +173,11 @@ package final class InstanceCore: Sendable {
         try? await persistence.finishSnapshot(image, segment: segment)
     }
 
+    /// Waits until no background snapshot is being written (one started meanwhile is waited for too).
+    package func settle() async {
+        while let running = snapshotTask.withLock({ $0 }) { await running.value }
+    }
+
     /// Waits for a background snapshot, writes a last one and closes the journal and the data folder.
     package func close() async {
         let running = snapshotTask.withLock { $0 }
