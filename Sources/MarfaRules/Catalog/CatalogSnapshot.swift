@@ -45,14 +45,23 @@ package struct CatalogSnapshot: Sendable, Hashable, Codable {
     package func edgeType(_ id: String) -> EdgeType? { edgeTypesById[id] }
 
     /// Whether `type` is `ancestor` or in its subtree: an id extending it with a dot, or a parent chain reaching it.
+    /// A chain longer than the catalog's types has a cycle, and ends there.
     package func isType(_ type: String, within ancestor: String) -> Bool {
-        var seen: Set<String> = []
         var current: String? = type
-        while let candidate = current, seen.insert(candidate).inserted {
-            if candidate == ancestor || candidate.hasPrefix(ancestor + ".") { return true }
+        var steps = 0
+        while let candidate = current, steps <= itemTypesById.count {
+            if Self.isSelfOrDotted(candidate, under: ancestor) { return true }
             current = itemTypesById[candidate]?.parent
+            steps += 1
         }
         return false
+    }
+
+    /// Whether `id` is `ancestor` or starts with `ancestor` and a dot, read without building `ancestor + "."`.
+    private static func isSelfOrDotted(_ id: String, under ancestor: String) -> Bool {
+        guard id.hasPrefix(ancestor) else { return false }
+        let rest = id.utf8.dropFirst(ancestor.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: ".")
     }
 
     /// The type itself, or for a type the catalog lacks, its nearest dotted prefix the catalog holds.
