@@ -50,6 +50,22 @@ final class InstancePersistenceCodecTests: XCTestCase {
         XCTAssertEqual(try InstanceChangeCodec.decode(InstanceChangeCodec.encode(changes)), changes)
     }
 
+    func testAStreamedSnapshotBatchIsTheSameBytesInChunks() throws {
+        let body = String(repeating: "a line of text ", count: 20_000)
+        let changes = (0..<12).map { index in
+            InstanceChange.putItem(
+                StoredItem(
+                    item: Item(
+                        id: ItemID.make(), type: "core.note", properties: ["body": .string(body + String(index))],
+                        occurredAt: "o", createdAt: "c", updatedAt: "u")))
+        } + sampleChanges()
+        var chunks: [[UInt8]] = []
+        InstanceChangeCodec.encode(changes) { chunks.append(Array($0)) }
+        XCTAssertGreaterThan(chunks.count, 1, "about 3.6 MB goes out in chunks of about 1 MB")
+        XCTAssertEqual(chunks.flatMap { $0 }, InstanceChangeCodec.encode(changes))
+        XCTAssertEqual(try InstanceChangeCodec.decode(chunks.flatMap { $0 }), changes)
+    }
+
     func testAStateRebuiltFromItsSnapshotBatchHoldsTheSameSnapshot() throws {
         var state = InstanceState()
         for change in sampleChanges() { state.apply(change) }

@@ -7,13 +7,41 @@ import MarfaRules
 package enum InstanceChangeCodec {
     private static let format: UInt8 = 1
 
+    /// Bytes gathered before a chunk of a streamed batch goes to its sink.
+    static let chunkBytes = 1 << 20
+
     /// Encodes `changes` as one batch.
     package static func encode(_ changes: [InstanceChange]) -> [UInt8] {
         var writer = ByteWriter(capacity: 512)
+        write(changes, into: &writer, chunkBytes: .max) { _ in }
+        return writer.bytes
+    }
+
+    /// Hands the batch of `changes` to `sink` in chunks of about `chunkBytes`: the bytes of `encode(_:)`, for a
+    /// snapshot, without the whole batch in memory.
+    package static func encode(_ changes: [InstanceChange], into sink: (UnsafeRawBufferPointer) throws -> Void)
+        rethrows
+    {
+        var writer = ByteWriter(capacity: chunkBytes + (64 << 10))
+        try write(changes, into: &writer, chunkBytes: chunkBytes, sink: sink)
+        if !writer.bytes.isEmpty { try writer.bytes.withUnsafeBytes(sink) }
+    }
+
+    /// Writes the batch into `writer`, handing what it holds to `sink` and emptying it each time it passes
+    /// `chunkBytes`.
+    private static func write(
+        _ changes: [InstanceChange], into writer: inout ByteWriter, chunkBytes: Int,
+        sink: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
         writer.write(format)
         writer.write(varint: UInt64(changes.count))
-        for change in changes { write(change, into: &writer) }
-        return writer.bytes
+        for change in changes {
+            write(change, into: &writer)
+            if writer.bytes.count >= chunkBytes {
+                try writer.bytes.withUnsafeBytes(sink)
+                writer.removeAll()
+            }
+        }
     }
 
     /// Decodes a batch written by `encode(_:)`.

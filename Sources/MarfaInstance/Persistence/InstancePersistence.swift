@@ -81,7 +81,10 @@ package final class InstancePersistence: Sendable {
     package func finishSnapshot(_ image: InstanceState, segment: UInt64) async throws(MarfaError) {
         defer { snapshotRunning.store(false, ordering: .releasing) }
         do {
-            try await snapshots.write(InstanceChangeCodec.encode(image.snapshotChanges), segment: segment)
+            let changes = image.snapshotChanges
+            try await snapshots.write(segment: segment) { sink in
+                try InstanceChangeCodec.encode(changes) { try sink.append($0) }
+            }
             try journal.deleteSegments(before: segment)
             try await snapshots.deleteSnapshots(before: segment)
         } catch {
