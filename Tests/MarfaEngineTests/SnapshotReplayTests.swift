@@ -100,6 +100,56 @@ final class SnapshotReplayTests: XCTestCase {
         }
     }
 
+    /// With its edges first, a snapshot's items are split between the two threads (the second decodes the last
+    /// ones) and still restore to the written state, each item at the row it had, in payload order (WC-1,
+    /// Decision 0032).
+    func testItemsSplitBetweenTheTwoThreadsRestoreInPayloadOrder() throws {
+        let state = seededState(items: 6000, changes: 3000)
+        let changes = state.asChanges
+        let edges = changes.filter(Self.isEdge).count
+        let afterEdges = changes.count - changes.firstIndex(where: Self.isItem)!
+        let callerShare = SnapshotReplay.itemsBeforeTail(edges: edges, changes: afterEdges)
+        XCTAssertGreaterThan(callerShare, 0, "the witness: the caller decodes some items")
+        XCTAssertLessThan(callerShare, state.items.count, "the witness: the second thread decodes the others")
+        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(changes), path: "test")
+        XCTAssertEqual(restored, state)
+        XCTAssertEqual(restored.items.rows.map(\.item.id), state.items.values.map(\.id))
+        try indexes.checkInvariants(state: restored)
+    }
+
+    /// A change other than an item among the items the caller decodes first (an extension, a removal) makes the
+    /// second thread leave every item to the caller, and the payload restores as applied in order (WC-1).
+    func testAnotherChangeAmongTheFirstItemsRestoresAsAppliedInOrder() throws {
+        let state = seededState(items: 4000, changes: 2000)
+        let changes = state.asChanges
+        let firstItem = try XCTUnwrap(changes.firstIndex(where: Self.isItem))
+        guard case .putItem(let item) = changes[firstItem + 10] else { return XCTFail("no item to remove") }
+        var mixed = changes
+        mixed.insert(.removeItem(id: item.id), at: firstItem + 20)
+        mixed.insert(.putExtension(itemId: item.id, namespace: "early", body: ["n": .integer(2)]), at: firstItem + 5)
+        var expected = CopyState()
+        for change in mixed { expected.apply(change) }
+        XCTAssertNil(expected.items[item.id], "the witness: the removal takes the item out")
+        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(mixed), path: "test")
+        XCTAssertEqual(restored, expected)
+        try indexes.checkInvariants(state: restored)
+    }
+
+    /// A payload cut inside the items the second thread decodes is refused `store_corrupt` naming the path.
+    func testAPayloadCutInsideTheSecondThreadsItemsIsRefusedStoreCorrupt() throws {
+        let changes = seededState(items: 3000, changes: 1500).asChanges
+        let itemsLast = changes.filter { !Self.isAfterEdges($0) }
+        XCTAssertTrue(itemsLast.last.map(Self.isItem) ?? false, "the witness: the payload ends inside its items")
+        XCTAssertGreaterThan(itemsLast.filter(Self.isEdge).count, 0, "the witness: the items follow a run of edges")
+        let bytes = StoreChange.encode(itemsLast)
+        XCTAssertThrowsError(try SnapshotReplay.restore(Array(bytes.dropLast(7)), path: "item-path")) { error in
+            guard case .storeCorrupt(let path, _, _)? = error as? MarfaError else {
+                return XCTFail("expected store_corrupt, got \(error)")
+            }
+            XCTAssertEqual(path, "item-path")
+        }
+    }
+
     /// A malformed payload is refused `store_corrupt` naming the snapshot's path.
     func testAMalformedPayloadIsRefusedStoreCorruptNamingThePath() {
         let bytes = StoreChange.encode(seededState(items: 3000, changes: 0).asChanges)

@@ -124,11 +124,24 @@ extension StoreChange {
     /// Moves the reader past the run of `putEdge` changes at its offset, at most `limit` of them, checking their
     /// structure without building them; answers how many it passed. The reader stops before the first other change.
     static func skipEdgeRun(in reader: inout ByteReader, limit: Int) throws(MarfaError) -> Int {
+        try skipRun(tag: 3, in: &reader, limit: limit, RowCodec.skipEdge(from:))
+    }
+
+    /// Moves the reader past the run of `putItem` changes at its offset, at most `limit` of them, as `skipEdgeRun`
+    /// does for edges: how open's second thread finds the items it decodes (Decision 0032).
+    static func skipItemRun(in reader: inout ByteReader, limit: Int) throws(MarfaError) -> Int {
+        try skipRun(tag: 1, in: &reader, limit: limit, RowCodec.skipItem(from:))
+    }
+
+    /// Moves past at most `limit` changes with `tag`, stepping over each one's fields with `skip`; answers how many.
+    private static func skipRun(
+        tag: UInt8, in reader: inout ByteReader, limit: Int, _ skip: (inout ByteReader) throws(MarfaError) -> Void
+    ) throws(MarfaError) -> Int {
         var passed = 0
         while passed < limit {
             var probe = reader
-            guard try probe.readByte() == 3 else { break }
-            try RowCodec.skipEdge(from: &probe)
+            guard try probe.readByte() == tag else { break }
+            try skip(&probe)
             reader = probe
             passed += 1
         }

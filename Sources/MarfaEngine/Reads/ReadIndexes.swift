@@ -35,22 +35,45 @@ package struct ReadIndexes: Sendable {
     /// sort indexes are built in bulk from their sorted entries rather than row by row.
     /// - Complexity: O(n log n).
     package init(state: CopyState) {
-        var created: [SortIndex<Int64>.Entry] = []
-        var updated: [SortIndex<Int64>.Entry] = []
-        var occurred: [SortIndex<Int64>.Entry] = []
-        created.reserveCapacity(state.items.count)
-        updated.reserveCapacity(state.items.count)
-        occurred.reserveCapacity(state.items.count)
-        state.items.forEachRow { row, item in
-            reflectRow(row, old: nil, new: item)
-            guard let order = ItemOrder(id: item.id), let times = facts[row] else { return }
+        var builder = Builder(capacity: state.items.count)
+        state.items.forEachRow { builder.add(row: $0, item: $1) }
+        self = builder.finish()
+    }
+
+    /// Builds indexes over items handed over one at a time, each at a row no item held before: the facts and
+    /// postings as each item comes (while it is still in the cache of the thread that applied it, as open does,
+    /// Decision 0032), the time sort indexes in bulk at the end from their sorted entries.
+    package struct Builder {
+        private var indexes = ReadIndexes()
+        private var created: [SortIndex<Int64>.Entry] = []
+        private var updated: [SortIndex<Int64>.Entry] = []
+        private var occurred: [SortIndex<Int64>.Entry] = []
+
+        /// An empty builder with room for `capacity` items.
+        package init(capacity: Int) {
+            created.reserveCapacity(capacity)
+            updated.reserveCapacity(capacity)
+            occurred.reserveCapacity(capacity)
+        }
+
+        /// Indexes `item` at `row`, which no item added before holds.
+        /// - Complexity: O(1) amortized.
+        package mutating func add(row: RowID, item: Item) {
+            indexes.reflectRow(row, old: nil, new: item)
+            guard let order = ItemOrder(id: item.id), let times = indexes.facts[row] else { return }
             created.append(SortIndex.Entry(key: times.created, order: order, row: row))
             updated.append(SortIndex.Entry(key: times.updated, order: order, row: row))
             occurred.append(SortIndex.Entry(key: times.occurred, order: order, row: row))
         }
-        self.created = SortIndex(sorted: created.sorted())
-        self.updated = SortIndex(sorted: updated.sorted())
-        self.occurred = SortIndex(sorted: occurred.sorted())
+
+        /// The indexes over every item added.
+        /// - Complexity: O(n log n).
+        package consuming func finish() -> ReadIndexes {
+            indexes.created = SortIndex(sorted: created.sorted())
+            indexes.updated = SortIndex(sorted: updated.sorted())
+            indexes.occurred = SortIndex(sorted: occurred.sorted())
+            return indexes
+        }
     }
 
     /// Reflects the item at `row` changing from `old` to `new` (either nil for an insert or a removal); `row` is

@@ -31,14 +31,29 @@ package enum RowCodec {
         let id = try reader.readString()
         let type = try reader.readString()
         let properties = try reader.readObject()
-        let state = try element(of: ItemState.allCases, at: reader.readByte())
+        let state = try element(of: itemStates, at: reader.readByte())
         let tierByte = try reader.readByte()
-        let tier = tierByte == 0 ? nil : try element(of: Tier.allCases, at: tierByte - 1)
+        let tier = tierByte == 0 ? nil : try element(of: tiers, at: tierByte - 1)
         return Item(
             id: id, type: type, properties: properties, state: state, tier: tier, version: try reader.readSigned(),
             schemaVersion: try reader.readSigned(), source: try reader.readString(),
             sourceId: try reader.readOptionalString(), occurredAt: try reader.readString(),
             createdAt: try reader.readString(), updatedAt: try reader.readString(), tags: try reader.readStrings())
+    }
+
+    /// Moves past an item written by `write(_:into:)`, checking its lengths as `readItem` does (not its state and
+    /// tier bytes, which whoever decodes the item checks), without building it.
+    package static func skipItem(from reader: inout ByteReader) throws(MarfaError) {
+        for _ in 0..<2 { try reader.skipString() }
+        try reader.skipObject()
+        _ = try reader.readByte()
+        _ = try reader.readByte()
+        _ = try reader.readSigned()
+        _ = try reader.readSigned()
+        try reader.skipString()
+        if try reader.readByte() != 0 { try reader.skipString() }
+        for _ in 0..<3 { try reader.skipString() }
+        for _ in 0..<(try reader.readCount()) { try reader.skipString() }
     }
 
     /// Writes every stored field of an edge.
@@ -117,6 +132,10 @@ package enum RowCodec {
             refusals: try reader.readSigned(), queuedAt: try reader.readString(),
             answeredAt: try reader.readOptionalString())
     }
+
+    /// The states and tiers by the byte that encodes them, built once rather than per item read.
+    private static let itemStates = ItemState.allCases
+    private static let tiers = Tier.allCases
 
     private static func element<T>(of cases: [T], at index: UInt8) throws(MarfaError) -> T {
         guard Int(index) < cases.count else {
