@@ -29,7 +29,9 @@ package struct IndexedList {
             return fromSmallSet(contained, filter: filter, items: items, facts: indexes.facts)
         }
         if let candidates = filter.candidates, candidates.count <= smallSetLimit {
-            if weighsWalk, let page = walked(filter, items: items, indexes: indexes, budget: candidates.count) {
+            if weighsWalk, fillsPage(within: candidates.count),
+                let page = walked(filter, items: items, indexes: indexes, budget: candidates.count)
+            {
                 return page
             }
             return fromSmallSet(candidates, filter: filter, items: items, facts: indexes.facts)
@@ -57,6 +59,13 @@ package struct IndexedList {
             walk(index) { entry in page.visit(entry.row, filter) }
         }
         return page.isOverBudget ? nil : page.items
+    }
+
+    /// Whether a walk could fill the page within `budget` entries: it visits at least the offset plus the limit,
+    /// so past the budget (or with no limit) it would only add its cost to the sort's.
+    private func fillsPage(within budget: Int) -> Bool {
+        guard let limit = query.filters.limit else { return false }
+        return Int(query.filters.offset ?? 0) + Int(limit) <= budget
     }
 
     /// The rows taken so far, after skipping the offset, up to the limit.
