@@ -53,7 +53,7 @@ final class ContainsCandidatesTests: XCTestCase {
                 let filters = ListFilters(states: states, filter: try filter(conditions), limit: 10_000)
                 let listed = try await copy.list(filters, sort: Sort())
                 let query = try ListQuery(filters, sort: Sort(), catalog: state.catalog, slice: nil)
-                let scanned = try ListEvaluator(query: query, state: state).rows(state: state)
+                let scanned = try ListEvaluator(query: query, catalog: state.catalog, state: state).rows(state: state)
                 XCTAssertEqual(listed.rows.map(\.id), scanned.map(\.id), "\(conditions) in \(String(describing: states))")
                 if await ContainsCandidates.rows(for: query, in: copy.indexes) != nil { narrowed += 1 }
             }

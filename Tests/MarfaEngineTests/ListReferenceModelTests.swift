@@ -59,13 +59,15 @@ final class ListReferenceModelTests: XCTestCase {
                 offset: random.below(3) == 0 ? UInt32(random.below(30)) : nil)
             let sort = Sort(field: fields[random.below(fields.count)], direction: random.below(2) == 0 ? .ascending : .descending)
             let query = try ListQuery(filters, sort: sort, catalog: model.state.catalog, slice: nil)
-            let evaluator = try ListEvaluator(query: query, state: model.state)
+            let evaluator = try ListEvaluator(query: query, catalog: model.state.catalog, state: model.state)
             let expected = evaluator.rows(state: model.state).map(\.id)
-            for smallSetLimit in [0, 4096] {
+            for (smallSetLimit, weighsWalk) in [(0, true), (4096, false), (4096, true)] {
                 let indexed = try XCTUnwrap(IndexedList(
-                    query: query, evaluator: evaluator, smallSetLimit: smallSetLimit
+                    query: query, evaluator: evaluator, smallSetLimit: smallSetLimit, weighsWalk: weighsWalk
                 ).rows(items: model.state.items, catalog: model.state.catalog, indexes: model.indexes))
-                XCTAssertEqual(indexed.map(\.id), expected, "\(filters) \(sort) small set ≤ \(smallSetLimit)")
+                XCTAssertEqual(
+                    indexed.map(\.id), expected,
+                    "\(filters) \(sort) small set ≤ \(smallSetLimit), weighing the walk: \(weighsWalk)")
             }
             compared += expected.count
             if RowFilter(query: query, indexes: model.indexes, items: model.state.items, catalog: model.state.catalog,

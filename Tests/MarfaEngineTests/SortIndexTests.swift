@@ -96,6 +96,7 @@ final class SortIndexTests: XCTestCase {
         try index.checkInvariants()
         XCTAssertEqual(index.count, 0)
         XCTAssertEqual(walk(index, .descending, .edge), [])
+        XCTAssertEqual(walk(index, .ascending, .edge), [])
     }
 
     func testMassInsertAndRemovalKeepTheTreeBalanced() throws {

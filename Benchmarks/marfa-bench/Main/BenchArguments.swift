@@ -99,9 +99,13 @@ struct BenchArguments {
         self.plan = plan
     }
 
-    /// Whether an operation of `group` named `name` is selected.
+    /// Whether an operation of `group` named `name` is selected; asked of a group alone (no name), a name prefix
+    /// within the group (`list/tag-rare`) selects it, so the group's operations are built and then filtered by name.
     func selects(group: String, name: String = "") -> Bool {
         only.isEmpty
-            || only.contains { group == $0 || (!name.isEmpty && name.hasPrefix($0)) || group.hasPrefix($0 + "-") }
+            || only.contains { selected in
+                group == selected || group.hasPrefix(selected + "-")
+                    || (name.isEmpty ? selected.hasPrefix(group + "/") : name.hasPrefix(selected))
+            }
     }
 }

@@ -19,24 +19,29 @@ enum GetOperations {
     }
 
     /// `get(id)` over random ids (3 % are in the bin and read as absent on both sides).
+    ///
+    /// The ids are picked before timing, into one array: picking one inside the timed call read a random dataset
+    /// item (a cold object, then its id) on both sides, runner work that is no part of a get.
     static func byId(_ context: BenchContext, hop: Double) -> BenchOperation {
         let marfa = context.marfa
         let peer = context.peer
+        let warmup = 1000
+        let ids = (0..<(warmup + context.plan.gets)).map(context.datasetId)
         let floor = 4 * context.probes.pointerChaseNanoseconds / 1e9 + hop
         return BenchOperation(
             name: "get/by-id", group: "get",
             ours: BenchSide(
                 label: "marfa",
                 run: { index in
-                    let item = try await marfa.copy.readableItem(context.datasetId(index))
+                    let item = try await marfa.copy.readableItem(ids[index])
                     return Int(item?.version ?? -1)
                 }),
             peers: [
                 BenchSide(
                     label: "sqlite", promise: "row + tags into Swift strings, properties left as JSON text",
-                    run: { index in Int(try peer.get(context.datasetId(index))?.version ?? -1) })
+                    run: { index in Int(try peer.get(ids[index])?.version ?? -1) })
             ],
-            warmup: 1000, samples: context.plan.gets,
+            warmup: warmup, samples: context.plan.gets,
             floor: Floor(
                 kind: .latency, value: floor,
                 basis: "4 dependent cache misses (pointer-chase probe) + the empty actor round-trip"),

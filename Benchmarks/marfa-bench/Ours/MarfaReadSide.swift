@@ -51,11 +51,14 @@ enum MarfaReadSide {
             root: root, limit: query.limit)
     }
 
-    /// The ids of one list query, answered by the engine's indexed list (the actor hop included).
+    /// The ids of one list query, answered by the engine's indexed list (the actor hop included). Without a
+    /// `beneath` root the engine's page is the answer, mapped to ids once; with one, the root is left out and the
+    /// page cut to the limit (the request asked for one more row).
     static func list(_ request: ListRequest, copy: CopyActor) async -> [String] {
         guard let rows = try? await copy.list(request.filters, sort: request.sort) else { return [] }
-        let ids = rows.rows.map(\.id).filter { $0 != request.root }
-        return request.limit.map { Array(ids.prefix($0)) } ?? ids
+        guard let root = request.root else { return rows.rows.map(\.id) }
+        let ids = rows.rows.lazy.map(\.id).filter { $0 != root }
+        return request.limit.map { Array(ids.prefix($0)) } ?? Array(ids)
     }
 
     /// The brute-force corpus, folded once from the actor's state: the query set's hit counts and the ceiling.

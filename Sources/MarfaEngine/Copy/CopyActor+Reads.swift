@@ -88,7 +88,7 @@ extension CopyActor {
         let completeness = try readCompleteness()
         let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
         if case .property(let name) = query.field { preparePropertySort(name) }
-        let evaluator = try ListEvaluator(query: query, state: state)
+        let evaluator = try ListEvaluator(query: query, catalog: state.catalog, state: state)
         if !ContainsCandidates.required(by: query).isEmpty { prepareTrigramIndex() }
         let indexed = IndexedList(query: query, evaluator: evaluator)
             .rows(items: state.items, catalog: state.catalog, indexes: indexes)

@@ -31,8 +31,56 @@ package struct RowFacts: Sendable {
         }
     }
 
+    /// A row's type code, state and tier packed in 32 bits: what a plain list filters on, read from a dense array
+    /// of 4 bytes a row (400 KB at 100k rows, which stays in cache) rather than from the 48-byte records.
+    package struct Brief: Sendable, Equatable {
+        /// The type code (bits 8–31, room for 16.7M type names where a catalog holds tens), the tier (bits 4–7:
+        /// `tierCode`) and the state (bits 0–3: `stateBit`); all zero for a row no item holds.
+        let bits: UInt32
+
+        /// The brief of a row no item holds.
+        static let vacant = Brief(bits: 0)
+
+        /// Packs one row's facts.
+        init(type: UInt32, state: ItemState, tier: Tier?) {
+            bits = type << 8 | UInt32(Self.tierCode(tier)) << 4 | UInt32(Self.stateBit(state))
+        }
+
+        private init(bits: UInt32) { self.bits = bits }
+
+        /// The state's bit (`stateBit`), zero for a row no item holds.
+        var stateBits: UInt8 { UInt8(truncatingIfNeeded: bits & 0xF) }
+
+        /// The tier's code (`tierCode`).
+        var tier: UInt8 { UInt8(truncatingIfNeeded: bits >> 4 & 0xF) }
+
+        /// The type code.
+        var type: Int { Int(bits >> 8) }
+
+        /// One bit per state, so a set of states is a mask.
+        static func stateBit(_ state: ItemState) -> UInt8 {
+            switch state {
+            case .active: return 1
+            case .archived: return 2
+            case .trashed: return 4
+            case .revoked: return 8
+            }
+        }
+
+        /// 0 for no tier, 1 + the tier's index otherwise.
+        static func tierCode(_ tier: Tier?) -> UInt8 {
+            switch tier {
+            case nil: return 0
+            case .library: return 1
+            case .feed: return 2
+            }
+        }
+    }
+
     /// Facts by row; nil for a row no item holds.
     private var facts: [Facts?] = []
+    /// Briefs by row, beside `facts`; `.vacant` for a row no item holds.
+    private var briefs: [Brief] = []
     /// Codes by type name, and names by code.
     private var typeCodes: [String: UInt32] = [:]
     /// The type names, at their codes.
@@ -52,6 +100,13 @@ package struct RowFacts: Sendable {
         Int(row) < facts.count ? facts[Int(row)] : nil
     }
 
+    /// The brief of `row`: `.vacant` when no item holds it.
+    /// - Complexity: O(1).
+    @inline(__always)
+    package func brief(_ row: RowID) -> Brief {
+        Int(row) < briefs.count ? briefs[Int(row)] : .vacant
+    }
+
     /// The code of a type name, or nil when no item has ever had that type.
     package func typeCode(_ name: String) -> UInt32? { typeCodes[name] }
 
@@ -66,14 +121,21 @@ package struct RowFacts: Sendable {
             type: Self.code(item.type, in: &typeCodes, names: &typeNames),
             source: Self.code(item.source, in: &sourceCodes, names: &sourceNames), state: item.state,
             tier: item.tier, created: times.created, updated: times.updated, occurred: times.occurred)
-        if Int(row) >= facts.count { facts.append(contentsOf: repeatElement(nil, count: Int(row) + 1 - facts.count)) }
+        if Int(row) >= facts.count {
+            facts.append(contentsOf: repeatElement(nil, count: Int(row) + 1 - facts.count))
+            briefs.append(contentsOf: repeatElement(.vacant, count: Int(row) + 1 - briefs.count))
+        }
         facts[Int(row)] = record
+        briefs[Int(row)] = Brief(type: record.type, state: record.state, tier: record.tier)
     }
 
     /// Forgets what `row` held.
     /// - Complexity: O(1).
     package mutating func clear(_ row: RowID) {
-        if Int(row) < facts.count { facts[Int(row)] = nil }
+        if Int(row) < facts.count {
+            facts[Int(row)] = nil
+            briefs[Int(row)] = .vacant
+        }
     }
 
     /// How many rows have a tier.
@@ -91,9 +153,13 @@ package struct RowFacts: Sendable {
                 typeNames[Int(record.type)] == item.type && sourceNames[Int(record.source)] == item.source
                     && record.state == item.state && record.tier == item.tier,
                 "RowFacts: row \(row) disagrees with item \(item.id)")
+            try IndexCorruption.check(
+                brief(row) == Brief(type: record.type, state: item.state, tier: item.tier),
+                "RowFacts: row \(row)'s brief disagrees with item \(item.id)")
             held += 1
         }
         try IndexCorruption.check(facts.count(where: { $0 != nil }) == held, "RowFacts: facts for a free row")
+        try IndexCorruption.check(briefs.count(where: { $0 != .vacant }) == held, "RowFacts: a brief for a free row")
     }
 
     /// Checks that every entry of a time index sits under its row's time for `field` (the index holds every row,

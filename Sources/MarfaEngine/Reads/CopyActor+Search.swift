@@ -12,7 +12,7 @@ extension CopyActor {
         let completeness = try readCompleteness()
         let query = try ListQuery(
             filters.asListFilters, sort: Sort(), catalog: state.catalog, slice: origin == nil ? nil : state.slice)
-        let evaluator = try ListEvaluator(query: query, state: state)
+        let evaluator = try ListEvaluator(query: query, catalog: state.catalog, state: state)
         let search = SearchQuery(text)
         guard !search.isEmpty, limit > 0 else { return Rows(rows: [], completeness: completeness) }
         prepareTextIndex()

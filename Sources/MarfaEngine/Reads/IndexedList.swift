@@ -13,11 +13,14 @@ package struct IndexedList {
     /// Past this many candidates the rows are walked through the sort index rather than sorted (tests lower it to
     /// reach the walk on small data).
     var smallSetLimit = 4096
+    /// Whether candidates within `smallSetLimit` are first walked, within a budget, before being sorted
+    /// (`walked`); tests turn it off to reach the sort on data where the walk would win.
+    var weighsWalk = true
 
     /// The rows, or nil for a property sort whose index is not built (`CopyActor.preparePropertySort`), which the
     /// evaluator then answers.
     /// - Complexity: O(log n + rows walked), where the walk ends after `offset + limit` matches; O(c log c) for
-    ///   c candidates at most `smallSetLimit`.
+    ///   c candidates at most `smallSetLimit`, after a walk of at most c entries.
     package func rows(items: ItemTable, catalog: CatalogSnapshot, indexes: ReadIndexes) -> [Item]? {
         let filter = RowFilter(
             query: query, indexes: indexes, items: items, catalog: catalog,
@@ -26,20 +29,43 @@ package struct IndexedList {
             return fromSmallSet(contained, filter: filter, items: items, facts: indexes.facts)
         }
         if let candidates = filter.candidates, candidates.count <= smallSetLimit {
+            if weighsWalk, fillsPage(within: candidates.count),
+                let page = walked(filter, items: items, indexes: indexes, budget: candidates.count)
+            {
+                return page
+            }
             return fromSmallSet(candidates, filter: filter, items: items, facts: indexes.facts)
         }
-        var page = Page(table: items, evaluator: evaluator, filters: query.filters)
+        return walked(filter, items: items, indexes: indexes, budget: .max)
+    }
+
+    /// The page read from the query's sort index, or nil when the index is not built or the walk visited more than
+    /// `budget` entries before the page was full.
+    ///
+    /// With a budget of the candidate count the walk is tried first when few candidates remain: sorting them
+    /// visits every one anyway, so a walk that fills the page within that many entries (the candidates are a large
+    /// share of the index: every note of a small copy, or a time range) is cheaper, and one that does not costs at
+    /// most as much again as the sort.
+    private func walked(_ filter: RowFilter, items: ItemTable, indexes: ReadIndexes, budget: Int) -> [Item]? {
+        var page = Page(table: items, evaluator: evaluator, query: query, budget: budget)
         switch query.field {
         case .property(let name):
             guard let index = indexes.properties[name] else { return nil }
             index.forEachInPropertyOrder(descending: query.direction == .descending) { entry in
-                !filter.matches(entry.row) || page.take(entry.row)
+                page.visit(entry.row, filter)
             }
         case .createdAt, .updatedAt, .occurredAt:
             guard let index = indexes.timeIndex(query.field) else { return nil }
-            walk(index) { entry in !filter.matches(entry.row) || page.take(entry.row) }
+            walk(index) { entry in page.visit(entry.row, filter) }
         }
-        return page.items
+        return page.isOverBudget ? nil : page.items
+    }
+
+    /// Whether a walk could fill the page within `budget` entries: it visits at least the offset plus the limit,
+    /// so past the budget (or with no limit) it would only add its cost to the sort's.
+    private func fillsPage(within budget: Int) -> Bool {
+        guard let limit = query.filters.limit else { return false }
+        return Int(query.filters.offset ?? 0) + Int(limit) <= budget
     }
 
     /// The rows taken so far, after skipping the offset, up to the limit.
@@ -48,14 +74,31 @@ package struct IndexedList {
         let evaluator: ListEvaluator
         var offset: Int
         let limit: Int?
+        /// The most entries a walk may visit.
+        let budget: Int
+        /// The entries a walk visited.
+        var visited = 0
         var items: [Item] = []
 
-        init(table: ItemTable, evaluator: ListEvaluator, filters: ListFilters) {
+        init(table: ItemTable, evaluator: ListEvaluator, query: ListQuery, budget: Int = .max) {
             self.table = table
             self.evaluator = evaluator
-            offset = Int(filters.offset ?? 0)
-            limit = filters.limit.map(Int.init)
+            self.budget = budget
+            offset = Int(query.filters.offset ?? 0)
+            limit = query.filters.limit.map(Int.init)
             items.reserveCapacity(min(limit ?? 64, 1024))
+        }
+
+        /// Whether a walk went past its budget before the page was full.
+        var isOverBudget: Bool { visited > budget }
+
+        /// Visits one walked entry: takes the row if it passes `filter`; answers whether the walk goes on (not past
+        /// the budget, the page not full).
+        @inline(__always)
+        mutating func visit(_ row: RowID, _ filter: RowFilter) -> Bool {
+            visited += 1
+            guard visited <= budget else { return false }
+            return !filter.matches(row) || take(row)
         }
 
         /// Takes the row if its item passes the grammar filter; answers whether the walk goes on.
@@ -96,7 +139,7 @@ package struct IndexedList {
     private func fromSmallSet(
         _ candidates: RowSet, filter: RowFilter, items table: ItemTable, facts: RowFacts
     ) -> [Item] {
-        var page = Page(table: table, evaluator: evaluator, filters: query.filters)
+        var page = Page(table: table, evaluator: evaluator, query: query)
         let matching = candidates.filter(filter.matches)
         switch query.field {
         case .property:

@@ -17,15 +17,19 @@ package final class ListEvaluator {
     private let occurredBounds: (after: Int64?, before: Int64?)
     private let updatedBounds: (after: Int64?, before: Int64?)
 
-    /// Makes an evaluator for one query over one moment of the state.
-    package init(query: ListQuery, state: CopyState) throws(MarfaError) {
+    /// Makes an evaluator for one query over one moment of the state, whose catalog is `catalog`. The state is
+    /// read only for a grammar filter or a `beneath` filter: a plain list does not copy it (a retain and a release
+    /// of every array and dictionary it holds).
+    package init(
+        query: ListQuery, catalog: CatalogSnapshot, state: @autoclosure () -> CopyState
+    ) throws(MarfaError) {
         self.query = query
-        catalog = state.catalog
-        context = query.expression == nil ? nil : CopyFilterContext(state: state)
+        self.catalog = catalog
+        context = query.expression == nil ? nil : CopyFilterContext(state: state())
         evaluator = try query.expression.map { expression throws(MarfaError) in
             try FilterEvaluator(expression, answersBackrefs: false)
         }
-        subtree = query.filters.beneath.map { Self.subtree(of: $0, in: state) }
+        subtree = query.filters.beneath.map { Self.subtree(of: $0, in: state()) }
         occurredBounds = (query.filters.occurredAfter.map(TimeKey.milliseconds),
                           query.filters.occurredBefore.map(TimeKey.milliseconds))
         updatedBounds = (query.filters.updatedAfter.map(TimeKey.milliseconds),
@@ -88,7 +92,7 @@ package final class ListEvaluator {
     package static func isType(_ type: String, within ancestor: String, _ catalog: CatalogSnapshot) -> Bool {
         if ancestor.hasSuffix(".*") { return type.hasPrefix(String(ancestor.dropLast(1))) }
         if type == ancestor || extends(type, ancestor) { return true }
-        guard catalog.itemType(type)?.parent != nil else { return false }
+        guard catalog.parent(ofItemType: type) != nil else { return false }
         return catalog.isType(type, within: ancestor)
     }
 

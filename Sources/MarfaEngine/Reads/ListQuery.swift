@@ -1,7 +1,10 @@
 import MarfaRules
 
 /// A list request checked against the seed's rules (seed 000 "Filter and sort", F031–F048), ready to evaluate.
-package struct ListQuery: Sendable {
+///
+/// A class, so the evaluator, the indexed list and the row filter share one instance: as a struct every holder
+/// copied the filters (a retain and a release of each of their strings, sets and arrays) on every list.
+package final class ListQuery: Sendable {
     /// The filters as given.
     package let filters: ListFilters
     /// The order, with the defaults resolved.
@@ -32,12 +35,11 @@ package struct ListQuery: Sendable {
                 throw MarfaError.validation(code: "validation_error", message: "name states or allStates, not both")
             }
         }
-        states = filters.allStates ? Set(ItemState.allCases) : (filters.states ?? [.active])
-        for bound in [filters.occurredAfter, filters.occurredBefore, filters.updatedAfter, filters.updatedBefore] {
-            if let bound, Timestamp.date(from: bound) == nil {
-                throw MarfaError.validation(code: "validation_error", message: "\"\(bound)\" is not an RFC 3339 time")
-            }
-        }
+        states = filters.allStates ? Self.everyState : (filters.states ?? Self.activeOnly)
+        try Self.checkTime(filters.occurredAfter)
+        try Self.checkTime(filters.occurredBefore)
+        try Self.checkTime(filters.updatedAfter)
+        try Self.checkTime(filters.updatedBefore)
         if filters.updatedAfter != nil {
             guard sort.field == nil || sort.field == .updatedAt, sort.direction == nil || sort.direction == .ascending
             else {
@@ -55,7 +57,7 @@ package struct ListQuery: Sendable {
                         code: "validation_error", message: "\"\(name)\" is not a property name to sort by")
                 }
             }
-            let binOnly = filters.states == [.trashed]
+            let binOnly = filters.states?.count == 1 && filters.states?.first == .trashed
             field = sort.field ?? (binOnly ? .updatedAt : .createdAt)
             if let given = sort.direction {
                 direction = given
@@ -75,9 +77,21 @@ package struct ListQuery: Sendable {
         self.filters = filters
     }
 
+    /// The states a list keeps by default, built once rather than on every list.
+    private static let activeOnly: Set<ItemState> = [.active]
+    /// The states `allStates` keeps.
+    private static let everyState = Set(ItemState.allCases)
+
+    /// Refuses a time bound that is not RFC 3339.
+    private static func checkTime(_ bound: String?) throws(MarfaError) {
+        if let bound, Timestamp.date(from: bound) == nil {
+            throw MarfaError.validation(code: "validation_error", message: "\"\(bound)\" is not an RFC 3339 time")
+        }
+    }
+
     /// Whether a list may name `type`: the catalog knows it, and a bound copy's slice takes it.
     private static func holds(_ type: String, catalog: CatalogSnapshot, slice: Slice?) -> Bool {
-        guard catalog.itemType(type) != nil || type.hasSuffix(".*") else { return false }
+        guard catalog.holdsItemType(type) || type.hasSuffix(".*") else { return false }
         guard let slice else { return true }
         return slice.types.contains { taken in
             taken.hasSuffix(".*") ? type.hasPrefix(String(taken.dropLast(1))) : catalog.isType(type, within: taken)

@@ -41,6 +41,16 @@ package struct CatalogSnapshot: Sendable, Hashable, Codable {
     /// The item type with this id, or nil when the catalog does not hold it.
     package func itemType(_ id: String) -> ItemType? { itemTypesById[id] }
 
+    /// Whether the catalog holds an item type with this id; unlike `itemType(_:)` it copies no type (a list checks
+    /// its named types on every call).
+    package func holdsItemType(_ id: String) -> Bool { itemTypesById.index(forKey: id) != nil }
+
+    /// The parent of the item type with this id, or nil when it has none or the catalog does not hold it; copies
+    /// only the parent's name.
+    package func parent(ofItemType id: String) -> String? {
+        itemTypesById.index(forKey: id).flatMap { itemTypesById.values[$0].parent }
+    }
+
     /// The edge type with this id, or nil when the catalog does not hold it.
     package func edgeType(_ id: String) -> EdgeType? { edgeTypesById[id] }
 
