@@ -39,8 +39,15 @@ package final class Journal: Sendable {
     ///
     /// Refused "invalid_argument" for an empty payload, and with the journal's failure once it has failed.
     package func enqueue(_ payload: [UInt8]) throws -> UInt64 {
-        let header = try JournalRecord.frameHeaderWord(for: payload)
-        return try core.state.withLock { try $0.enqueue(header: header, payload: payload) }
+        try enqueue(JournalRecord.Framed(payload))
+    }
+
+    /// Appends a record framed beforehand to the pending buffer and answers its sequence number, without waiting:
+    /// the checksum was computed by whoever framed it, so only the queueing happens here.
+    ///
+    /// Refused with the journal's failure once it has failed.
+    package func enqueue(_ record: JournalRecord.Framed) throws -> UInt64 {
+        try core.state.withLock { try $0.enqueue(header: record.header, payload: record.payload) }
     }
 
     /// Returns once record `sequence` (and every record before it) is durable; throws the journal's failure.
