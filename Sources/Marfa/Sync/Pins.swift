@@ -54,8 +54,7 @@ struct PinFetcher {
         let state = await engine.state
         guard state.pins.contains(id) else { return PinReport(pinned: false, wasPinned: false) }
         var changes: [StoreChange] = [.setPins(state.pins.filter { $0 != id })]
-        let applier = EventApplier(state: state, now: Timestamp.string(from: Date()))
-        var membership = applier.membership
+        var membership = EventApplier(state: state).membership
         membership.pins.remove(id)
         let waiting = state.queuedWrites(onItem: id).contains(where: LayOver.isWaiting)
         if let row = state.items[id], !membership.takes(itemId: id, type: row.type, tier: row.tier), !waiting {

@@ -55,7 +55,7 @@ package struct CommitNotice: Sendable, Hashable {
 
     private static func unique(_ ids: [String]) -> [String] {
         guard ids.count > 1 else { return ids }
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: ids.count)
         return ids.filter { seen.insert($0).inserted }
     }
 }

@@ -125,7 +125,8 @@ package actor CopyActor {
     ///
     /// A reading handle throws `readingHandle`; after a failed fsync the copy refuses every later write
     /// (fail-stop), since memory may hold a change the disk does not. The record is encoded before the hop onto
-    /// the actor and the durable wait happens off it, so the actor's serial part is only the apply and enqueue.
+    /// the actor (and checksummed there) and the durable wait happens off it, so the actor's serial part is only
+    /// the apply and enqueue.
     package nonisolated func commit(
         _ changes: [StoreChange], origin: CommitOrigin = .housekeeping
     ) async throws(MarfaError) {
@@ -140,15 +141,20 @@ package actor CopyActor {
     package nonisolated func stageCommit(
         _ changes: [StoreChange], origin: CommitOrigin = .housekeeping
     ) async throws(MarfaError) -> StagedCommit? {
-        let payload = changes.isEmpty ? [] : StoreChange.encode(changes)
-        return try await stage(changes, payload: payload, origin: origin)
+        return try await stage(changes, record: try Self.record(of: changes), origin: origin)
+    }
+
+    /// The journal record of `changes`, encoded and framed; nil for no changes.
+    private static func record(of changes: [StoreChange]) throws(MarfaError) -> JournalRecord.Framed? {
+        guard !changes.isEmpty else { return nil }
+        let payload = StoreChange.encode(changes)
+        return try StorageBridge.run { try JournalRecord.Framed(payload) }
     }
 
     /// Commits changes judged against the state as it is now: they are applied with no suspension after the
     /// judgement (unlike `commit`, which hops onto the actor after encoding), then awaited until durable.
     func commitJudged(_ changes: [StoreChange], origin: CommitOrigin) async throws(MarfaError) {
-        let payload = changes.isEmpty ? [] : StoreChange.encode(changes)
-        if let staged = try stage(changes, payload: payload, origin: origin) {
+        if let staged = try stage(changes, record: try Self.record(of: changes), origin: origin) {
             try await settle([staged])
         }
     }
@@ -166,14 +172,14 @@ package actor CopyActor {
     ///
     /// Answers nil for no changes. Record order is memory order because both happen here, with no suspension.
     func stage(
-        _ changes: [StoreChange], payload: [UInt8], origin: CommitOrigin
+        _ changes: [StoreChange], record: JournalRecord.Framed?, origin: CommitOrigin
     ) throws(MarfaError) -> StagedCommit? {
         guard let journal else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
         if let failure { throw failure }
-        guard !changes.isEmpty else { return nil }
-        let sequence = try StorageBridge.run { try journal.enqueue(payload) }
+        guard let record, !changes.isEmpty else { return nil }
+        let sequence = try StorageBridge.run { try journal.enqueue(record) }
         for change in changes { apply(change) }
         state.countCommit()
         let notice = CommitNotice(origin: origin, changes: changes)
@@ -231,9 +237,12 @@ package actor CopyActor {
     static func apply(_ change: StoreChange, to state: inout CopyState, indexes: inout ReadIndexes) {
         switch change {
         case .putItem(let item):
-            let old = state.items[item.id]
+            // A held item keeps its row, so one lookup by id finds both the row and the item it replaces.
+            let id = item.id
+            let held = state.items.row(of: id)
+            let old = held.flatMap { state.items[row: $0] }
             state.apply(change)
-            guard let row = state.items.row(of: item.id) else { return }
+            guard let row = held ?? state.items.row(of: id) else { return }
             indexes.reflect(row: row, old: old, new: item, catalog: state.catalog)
         case .removeItem(let id):
             let row = state.items.row(of: id)

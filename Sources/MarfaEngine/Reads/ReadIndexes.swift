@@ -216,12 +216,20 @@ package struct ReadIndexes: Sendable {
         if let new { index.insert(row, key: new, order: order) }
     }
 
+    /// Marks `row` stale in the text indexes built so far, unless it is already or its text stays the same; only
+    /// a row newly stale in the trigram index has its old fields built (that index removes them by their text).
     private mutating func reflectText(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
-        let oldFields = old.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, catalog) }
-        if let oldFields, let new, new.state != .trashed, oldFields == SearchFields.of(new, catalog) { return }
         if old?.state == .trashed && new?.state == .trashed { return }
-        if words != nil { staleWordRows.insert(row) }
-        if text != nil && staleTrigramRows.index(forKey: row) == nil { staleTrigramRows[row] = .some(oldFields) }
+        let wordsMarked = words == nil || staleWordRows.contains(row)
+        let trigramsMarked = text == nil || staleTrigramRows.index(forKey: row) != nil
+        if wordsMarked && trigramsMarked { return }
+        if let old, let new, old.state != .trashed, new.state != .trashed, SearchFields.haveSameInputs(old, new) {
+            return
+        }
+        if !wordsMarked { staleWordRows.insert(row) }
+        if !trigramsMarked {
+            staleTrigramRows[row] = .some(old.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, catalog) })
+        }
     }
 
     /// Every row the trigram index holds with the fields it holds it with: the searchable rows of `state`, but a

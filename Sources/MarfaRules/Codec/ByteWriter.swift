@@ -88,11 +88,13 @@ package struct ByteWriter {
     }
 
     /// Writes a JSON object's members in key order, so equal objects encode to equal bytes.
+    ///
+    /// The members are sorted as pairs, so no key is hashed and looked up again to find its value.
     package mutating func write(object members: JSONObject) {
         write(varint: UInt64(members.count))
-        for key in members.keys.sorted() {
-            write(key)
-            write(json: members[key] ?? .null)
+        for member in members.sorted(by: { $0.key < $1.key }) {
+            write(member.key)
+            write(json: member.value)
         }
     }
 }

@@ -15,4 +15,15 @@ package enum SearchFields {
         let body = texts.count == 1 ? texts[0] : texts.joined(separator: "\n")
         return [title, body, item.tags.joined(separator: " ")]
     }
+
+    /// Whether `a` and `b` are sure to have the same fields, judged from what the fields are built from (type,
+    /// tags, string properties) without building them; a false answer may still mean equal fields.
+    package static func haveSameInputs(_ a: Item, _ b: Item) -> Bool {
+        guard a.type == b.type, a.tags == b.tags else { return false }
+        let left = a.properties
+        let right = b.properties
+        for (name, value) in left where value.string != right[name]?.string { return false }
+        for (name, value) in right where value.string != nil && left[name] == nil { return false }
+        return true
+    }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// that record is written and fdatasync'd. Whoever syncs writes everything pending with one `write` and one
 /// `fdatasync` per segment, so concurrent writers share a sync. A waiter that finds the journal idle after a
 /// one-record sync (writers coming one at a time) writes and syncs on its own thread; otherwise the dedicated
-/// thread syncs, polls briefly for the writers it resumed and takes their records as one batch. Between batches
+/// thread syncs, then waits for the writers it resumed (at most as long as that sync took) and takes their records
+/// as one batch, so a group of writers does not split into a few early records and the rest. Between batches
 /// the thread writes zeros ahead of the segment's tail, so a record's fdatasync does not grow the file. The
 /// first write or sync failure is delivered to every waiter and the journal then refuses all appends
 /// (fail-stop). Dropping the journal drains and stops the thread; `close()` does the same and waits for it.
@@ -39,8 +40,17 @@ package final class Journal: Sendable {
     ///
     /// Refused "invalid_argument" for an empty payload, and with the journal's failure once it has failed.
     package func enqueue(_ payload: [UInt8]) throws -> UInt64 {
-        let header = try JournalRecord.frameHeaderWord(for: payload)
-        return try core.state.withLock { try $0.enqueue(header: header, payload: payload) }
+        try enqueue(JournalRecord.Framed(payload))
+    }
+
+    /// Appends a record framed beforehand to the pending buffer and answers its sequence number, without waiting:
+    /// the checksum was computed by whoever framed it, so only the queueing happens here.
+    ///
+    /// Refused with the journal's failure once it has failed.
+    package func enqueue(_ record: JournalRecord.Framed) throws -> UInt64 {
+        let (sequence, wake) = try core.state.withLock { try $0.enqueue(header: record.header, payload: record.payload) }
+        if wake { core.wake() }
+        return sequence
     }
 
     /// Returns once record `sequence` (and every record before it) is durable; throws the journal's failure.

@@ -27,22 +27,26 @@ final class JournalCore: Sendable {
         thread.start()
     }
 
-    /// Wakes the sync thread; called only when the state said the thread is asleep.
+    /// Wakes the sync thread; called only when the state said the thread is asleep or holding for writers.
     func wake() {
         wakeup.signal()
     }
 
     /// The group-commit loop: take everything pending, one write and one fdatasync per segment, resume waiters;
-    /// when nothing is pending write zeros ahead of the tail if they run low, else poll for `pollBeforeSleeping`,
-    /// then sleep (an idle journal's next waiter syncs on its own thread).
+    /// while the writers it resumed are not all back, hold what is pending for them (at most as long as the last
+    /// sync took, waiting on the semaphore rather than spinning); when nothing is pending write zeros ahead of the
+    /// tail if they run low, else poll for `pollBeforeSleeping`, then hold for writers still out or sleep (an idle
+    /// journal's next waiter syncs on its own thread).
     private func run() {
         var idleSince: UInt64?
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
             let maySleep = idleSince.map { now - $0 >= Self.pollBeforeSleeping } ?? false
-            switch state.withLock({ $0.nextStep(maySleep: maySleep) }) {
+            switch state.withLock({ $0.nextStep(maySleep: maySleep, now: now) }) {
             case .poll:
                 if idleSince == nil { idleSince = now }
+            case .hold(let nanoseconds):
+                _ = wakeup.wait(timeout: .now() + .nanoseconds(Int(min(nanoseconds, UInt64(Int.max)))))
             case .sleep:
                 idleSince = nil
                 wakeup.wait()
@@ -64,6 +68,7 @@ final class JournalCore: Sendable {
     /// waiters they cover and wakes the thread for what was enqueued meanwhile; on failure stops the journal and
     /// fails every waiter. Called by the thread and by a caller leading its own sync.
     func write(_ batches: [JournalState.Batch]) {
+        let started = DispatchTime.now().uptimeNanoseconds
         var last: UInt64 = 0
         do {
             for batch in batches {
@@ -79,7 +84,8 @@ final class JournalCore: Sendable {
             for waiter in failed { waiter.continuation.resume(throwing: failure) }
             return
         }
-        let (ready, wake) = state.withLock { $0.markDurable(upTo: last) }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let (ready, wake) = state.withLock { $0.markDurable(upTo: last, started: started, now: now) }
         if wake { self.wake() }
         for waiter in ready { waiter.continuation.resume() }
     }

@@ -13,6 +13,21 @@ package enum JournalRecord {
         buffer.append(contentsOf: payload)
     }
 
+    /// A payload with its frame header worked out, ready to queue: whoever encodes a record checksums it too, so
+    /// the caller that fixes the order of records only queues it.
+    package struct Framed: Sendable {
+        /// The frame header word (`frameHeaderWord(for:)`).
+        package let header: UInt64
+        /// The payload the header frames.
+        package let payload: [UInt8]
+
+        /// Frames `payload`; refuses empty payloads and payloads over 4 GiB - 1.
+        package init(_ payload: [UInt8]) throws {
+            header = try JournalRecord.frameHeaderWord(for: payload)
+            self.payload = payload
+        }
+    }
+
     /// The frame header of `payload` as one little-endian word: the length in the low half, the checksum in the
     /// high half (written little-endian, the 8 bytes before the payload).
     ///

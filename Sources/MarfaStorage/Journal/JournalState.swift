@@ -56,6 +56,9 @@ struct JournalState: ~Copyable {
         /// Write zeros ahead of the segment's tail (`SegmentFile.writeZerosAhead`), then `zerosWritten()`.
         case writeZerosAhead(SegmentFile)
         case poll
+        /// Wait on the semaphore for at most this many nanoseconds: writers the last sync resumed are on their way
+        /// back, and their records should go in the same batch (an enqueue bringing the last of them back wakes it).
+        case hold(nanoseconds: UInt64)
         case sleep
         case exit(closeWaiters: [CheckedContinuation<Void, Never>])
     }
@@ -88,6 +91,16 @@ struct JournalState: ~Copyable {
     /// How many records the last sync made durable: one means writers come one at a time, so the next waiter
     /// leads its own sync; more means they overlap, so the thread syncs and the callers' threads stay free.
     private var lastSyncRecords: UInt64 = 1
+    /// Waiters the last sync resumed that have not queued a record since: writers expected back soon. While any
+    /// are out, the thread holds what is pending for them until `holdDeadline`, so a group of concurrent writers
+    /// stays one batch per sync instead of splitting into the first few records and all the rest.
+    private var returning = 0
+    /// When the thread stops holding for returning writers (uptime nanoseconds): the end of the last sync plus
+    /// the time it took, so a hold costs at most about one sync.
+    private var holdDeadline: UInt64 = 0
+    /// Whether the thread waits on its semaphore for returning writers (the enqueue that brings the last one back
+    /// wakes it).
+    private var threadHolding = false
 
     init(segment: SegmentFile) {
         current = segment
@@ -96,8 +109,9 @@ struct JournalState: ~Copyable {
     }
 
     /// Queues one record (its frame header, then its payload) for the current segment; answers its sequence
-    /// number. Nothing is woken: the record is written by whoever syncs next (`claim` or the running thread).
-    mutating func enqueue(header: UInt64, payload: [UInt8]) throws -> UInt64 {
+    /// number, and whether to wake the thread: only when it holds for returning writers and this record brings
+    /// the last of them back. Otherwise the record is written by whoever syncs next (`claim` or the thread).
+    mutating func enqueue(header: UInt64, payload: [UInt8]) throws -> (sequence: UInt64, wake: Bool) {
         let segment = try writableSegment()
         lastIssued += 1
         if pending.last.map({ $0.segment !== segment }) ?? true {
@@ -105,7 +119,10 @@ struct JournalState: ~Copyable {
         }
         pending[pending.count - 1].append(header: header, payload: payload, sequence: lastIssued)
         bytesInCurrentSegment += UInt64(JournalRecord.frameHeaderSize + payload.count)
-        return lastIssued
+        if returning > 0 { returning -= 1 }
+        let wake = returning == 0 && threadHolding
+        if wake { threadHolding = false }
+        return (lastIssued, wake)
     }
 
     /// Makes `segment` the target of every later enqueue; earlier records stay queued for the old one.
@@ -149,9 +166,16 @@ struct JournalState: ~Copyable {
         return nil
     }
 
-    /// Called by the sync thread: answers the batches to write, or whether to poll again, sleep or exit.
-    mutating func nextStep(maySleep: Bool) -> Step {
+    /// Called by the sync thread at uptime `now` (nanoseconds): answers the batches to write, or whether to hold
+    /// for returning writers, poll again, sleep or exit.
+    mutating func nextStep(maySleep: Bool, now: UInt64) -> Step {
+        threadHolding = false
+        let holding = returning > 0 && now < holdDeadline && !closing && failure == nil
         if !syncing && !pending.isEmpty && failure == nil {
+            if holding {
+                threadHolding = true
+                return .hold(nanoseconds: holdDeadline - now)
+            }
             syncing = true
             return .write(takePending())
         }
@@ -167,18 +191,26 @@ struct JournalState: ~Copyable {
             return .exit(closeWaiters: closeWaiters)
         }
         guard maySleep else { return .poll }
+        if holding && !syncing {
+            threadHolding = true
+            return .hold(nanoseconds: holdDeadline - now)
+        }
+        returning = 0
         threadAsleep = true
         return .sleep
     }
 
-    /// Ends a successful sync of everything up to `sequence`: answers the waiters to resume and whether to wake
-    /// the thread for records enqueued meanwhile (or to exit on close).
-    mutating func markDurable(upTo sequence: UInt64) -> (ready: [Waiter], wake: Bool) {
+    /// Ends a successful sync of everything up to `sequence`, which started at uptime `started` and ended at
+    /// `now` (nanoseconds): answers the waiters to resume and whether to wake the thread for records enqueued
+    /// meanwhile (or to exit on close). The waiters resumed are expected back, for at most as long as the sync took.
+    mutating func markDurable(upTo sequence: UInt64, started: UInt64, now: UInt64) -> (ready: [Waiter], wake: Bool) {
         syncing = false
         lastSyncRecords = sequence - min(durable, sequence)
         durable = max(durable, sequence)
         let ready = waiters.filter { $0.sequence <= durable }
         waiters.removeAll { $0.sequence <= durable }
+        returning = ready.count
+        holdDeadline = now + (now - min(started, now))
         return (ready, takeWake(needed: !pending.isEmpty || closing || current?.wantsZerosAhead == true))
     }
 
@@ -202,7 +234,9 @@ struct JournalState: ~Copyable {
         closing = true
         if finished { return (false, true) }
         if let continuation { closeWaiters.append(continuation) }
-        return (takeWake(needed: true), false)
+        let holding = threadHolding
+        threadHolding = false
+        return (takeWake(needed: true) || holding, false)
     }
 
     private mutating func takePending() -> [Batch] {

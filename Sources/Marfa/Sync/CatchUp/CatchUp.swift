@@ -86,20 +86,7 @@ struct CatchUp {
     /// Stages one event and the cursor move with it (WC-18): applied to memory and queued in the journal in one
     /// record, so the cursor is durable together with the changes it covers; `settle` waits for it.
     func stage(_ event: StreamEvent) async throws -> StagedEvent {
-        let applier = EventApplier(state: await engine.state, now: Timestamp.string(from: Date()))
-        let outcome: EventApplier.Outcome
-        switch event {
-        case .item(let kind, let id, let row, let metadata):
-            let edges = applier.needsEdgesFirst(kind, row: row)
-                ? try await PageReader(client: client).edges(of: row.id).edges : []
-            outcome = applier.item(kind, id: id, row: row, metadata: metadata, enteringEdges: edges)
-        case .metadataChanged(let id, let row, let metadata):
-            outcome = applier.metadata(id: id, row: row, metadata: metadata)
-        case .itemPurged(let id, let itemId):
-            outcome = applier.purge(id: id, itemId: itemId)
-        case .edge(let kind, let id, let edge, _):
-            outcome = applier.edge(kind, id: id, edge: edge)
-        default:
+        guard let outcome = try await outcome(of: event) else {
             return StagedEvent(event: event, outcome: EventApplier.Outcome(changes: [], skipped: false), cursor: "", commit: nil)
         }
         let cursor = outcome.changes.reversed().lazy.compactMap { change -> String? in
@@ -108,6 +95,27 @@ struct CatchUp {
         }.first ?? ""
         let commit = try await engine.stageCommit(outcome.changes, origin: .server(event: event.name, cursor: cursor))
         return StagedEvent(event: event, outcome: outcome, cursor: cursor, commit: commit)
+    }
+
+    /// What applying `event` does, judged against the copy's state as it is now; nil for an event that changes
+    /// nothing. The state read here is let go on return, before the changes are staged: a copy still held while
+    /// the copy's own state changes would make that change copy what it touches (copy-on-write).
+    private func outcome(of event: StreamEvent) async throws -> EventApplier.Outcome? {
+        let applier = EventApplier(state: await engine.state)
+        switch event {
+        case .item(let kind, let id, let row, let metadata):
+            let edges = applier.needsEdgesFirst(kind, row: row)
+                ? try await PageReader(client: client).edges(of: row.id).edges : []
+            return applier.item(kind, id: id, row: row, metadata: metadata, enteringEdges: edges)
+        case .metadataChanged(let id, let row, let metadata):
+            return applier.metadata(id: id, row: row, metadata: metadata)
+        case .itemPurged(let id, let itemId):
+            return applier.purge(id: id, itemId: itemId)
+        case .edge(let kind, let id, let edge, _):
+            return applier.edge(kind, id: id, edge: edge)
+        default:
+            return nil
+        }
     }
 
     /// Returns once every event of `staged` is durable (one wait), then tells `onApplied` of each, in order.

@@ -1,3 +1,4 @@
+import Foundation
 import MarfaEngine
 
 /// Turns one event from the log into the copy's changes (WC-18 to WC-25, Q-12): the row upserted, kept, removed
@@ -12,10 +13,20 @@ struct EventApplier {
     }
 
     let state: CopyState
-    let now: String
+    /// The slice membership of the copy's state, worked out once for every event judged against it.
+    let membership: SliceMembership
+    /// The time a write laid back over a row is stamped with; read only when a waiting write is laid over.
+    let now: () -> String
 
-    /// The slice membership of the copy's state.
-    var membership: SliceMembership {
+    /// An applier judging events against `state`.
+    init(state: CopyState, now: @escaping () -> String = { Timestamp.string(from: Date()) }) {
+        self.state = state
+        self.now = now
+        membership = Self.membership(of: state)
+    }
+
+    /// The slice membership of `state`: its slice's types, tier and whole edge types, and its pins.
+    private static func membership(of state: CopyState) -> SliceMembership {
         let slice = state.slice
         let catalog = state.catalog
         return SliceMembership(
@@ -97,9 +108,12 @@ struct EventApplier {
     }
 
     private func laidOver(_ row: Item) -> Item {
+        let waiting = state.queuedWrites(onItem: row.id).filter { LayOver.isWaiting($0) && $0.edgeId == nil }
+        guard !waiting.isEmpty else { return row }
+        let time = now()
         var result = row
-        for write in state.queuedWrites(onItem: row.id) where LayOver.isWaiting(write) && write.edgeId == nil {
-            result = LayOver.item(after: write, on: result, now: now) ?? result
+        for write in waiting {
+            result = LayOver.item(after: write, on: result, now: time) ?? result
         }
         return result
     }
