@@ -75,7 +75,7 @@ package struct RowSet: Sendable, Hashable, Sequence {
     /// An empty set.
     package init() {}
 
-    /// The set of `containers` (ascending by `high`, none empty), as `PackedRowSet` decodes into.
+    /// The set of `containers` (ascending by `high`, none empty), as the word index's `contains` candidates build.
     init(containers: [Container]) {
         self.containers = containers
         self.count = containers.reduce(0) { $0 + $1.count }
@@ -386,21 +386,14 @@ package struct RowSet: Sendable, Hashable, Sequence {
         return index < containers.count && containers[index].high == high ? index : nil
     }
 
-    /// The first container index whose `high` is at least `high`.
+    /// The first container index whose `high` is at least `high`, by binary search.
     @inline(__always)
     private func lowerBound(_ high: UInt16) -> Int {
-        Self.lowerBound(high, in: containers) { $0.high }
-    }
-
-    /// The first index of `groups` (ascending by `key`) whose key is at least `high`, by binary search: the
-    /// container search `RowSet` and `PackedRowSet` share.
-    @inline(__always)
-    static func lowerBound<Group>(_ high: UInt16, in groups: [Group], key: (Group) -> UInt16) -> Int {
         var low = 0
-        var upper = groups.count
+        var upper = containers.count
         while low < upper {
             let middle = (low + upper) / 2
-            if key(groups[middle]) < high { low = middle + 1 } else { upper = middle }
+            if containers[middle].high < high { low = middle + 1 } else { upper = middle }
         }
         return low
     }
