@@ -76,10 +76,11 @@ final class WordIndexContainsTests: XCTestCase {
 
     func testPiecesAskForInsidesSuffixesWholeWordsAndPrefixes_P26() {
         var index = WordIndex()
-        index.insert(contentsOf: [
+        let texts: [(row: RowID, fields: [String])] = [
             (0, ["a cat", "", ""]), (1, ["abacus", "", ""]), (2, ["bat", "Émile", ""]), (3, ["qé", "", ""]),
             (4, ["the cathedral tower", "", ""]), (5, ["東京タワー", "", ""]),
-        ])
+        ]
+        index.insert(contentsOf: texts)
         func rows(_ operand: String) -> [RowID]? {
             index.candidates(forOperand: SearchText.normalizedOperand(operand))?.rows
         }

@@ -53,11 +53,12 @@ package struct WordIndex: Sendable {
     /// An empty index.
     package init() {}
 
-    /// Indexes many rows at once (a first build): rows are taken in ascending order so every postings list only
-    /// grows at its end. Rows already indexed are updated.
-    /// - Complexity: O(total text) plus a sort of the rows and of the new words.
-    package mutating func insert(contentsOf rows: [(row: RowID, fields: [String])]) {
-        for (row, fields) in rows.sorted(by: { $0.row < $1.row }) { insertRow(row, fields: fields) }
+    /// Indexes many rows at once (a first build), taking each row's fields as it comes so a lazy sequence never
+    /// holds every row's fields at once; rows in ascending order (as the item table yields them) only append to
+    /// postings lists, any other order merges. Rows already indexed are updated.
+    /// - Complexity: O(total text) plus a sort of the new words (and merges for rows out of order).
+    package mutating func insert(contentsOf rows: some Sequence<(row: RowID, fields: [String])>) {
+        for (row, fields) in rows { insertRow(row, fields: fields) }
         mergeUnsorted()
         for index in lists.indices where !lists[index].isEmpty { lists[index].shrinkToFit() }
     }
