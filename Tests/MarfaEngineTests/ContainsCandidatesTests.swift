@@ -3,7 +3,7 @@ import XCTest
 import MarfaRules
 @testable import MarfaEngine
 
-/// `contains` lists take their candidates from the trigram index and answer exactly what evaluating every row
+/// `contains` lists take their candidates from the word index and answer exactly what evaluating every row
 /// answers (P-26, issue 3), through edits made after the index was built.
 final class ContainsCandidatesTests: XCTestCase {
     private func filter(_ conditions: [FilterCondition], join: FilterExpression.Join = .all) throws -> String {
@@ -14,7 +14,7 @@ final class ContainsCandidatesTests: XCTestCase {
         FilterCondition(field: .property(property), operator: .contains, value: .text(operand))
     }
 
-    func testContainsListsFromTrigramCandidatesEqualAScanOfEveryRow_P26() async throws {
+    func testContainsListsFromWordIndexCandidatesEqualAScanOfEveryRow_P26() async throws {
         let url = temporaryStore()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let copy = try await CopyActor.open(at: url, origin: nil)
@@ -58,8 +58,8 @@ final class ContainsCandidatesTests: XCTestCase {
                 if await ContainsCandidates.rows(for: query, in: copy.indexes) != nil { narrowed += 1 }
             }
         }
-        // Every list that leaves the bin out narrows, but for the one-letter operand `é` (no trigram).
-        XCTAssertEqual(narrowed, 8, "witness: the trigram index narrowed the lists it can")
+        // Every list that leaves the bin out narrows, but for the one-letter operand `é` (nothing to narrow by).
+        XCTAssertEqual(narrowed, 8, "witness: the word index narrowed the lists it can")
         let found = try await copy.list(ListFilters(filter: try filter([contains("body", "zeph")])), sort: Sort())
         XCTAssertGreaterThan(found.count, 100, "witness: a narrowed list finds its rows")
         await copy.close()

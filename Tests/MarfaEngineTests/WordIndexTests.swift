@@ -105,7 +105,7 @@ final class WordIndexTests: XCTestCase {
     func testCountsPastOneByteStayExact_P77() throws {
         let many = Array(repeating: "echo", count: 300).joined(separator: " ")
         var index = WordIndex()
-        index.insert(contentsOf: [(row: 4, fields: [many, "", ""])])
+        index.insert(contentsOf: [(row: RowID(4), fields: [many, "", ""])])
         XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [300])
         index.update(batch: [
             (row: 2, fields: ["echo", many + " " + many, ""]), (row: 9, fields: ["echo echo", "", ""]),

@@ -13,8 +13,12 @@ enum MemoryOperation {
         var residentBefore: Int
         /// Resident bytes after the load, before any read built the text indexes.
         var residentAfter: Int
-        /// Resident bytes once one search and one `contains` list have built the word and trigram indexes.
+        /// Resident bytes once one search and one `contains` list have built the word index they share.
         var residentWithTextIndexes: Int
+        /// The most resident bytes the child held (the build's transient arrays included).
+        var residentPeak: Int
+        /// The word index's heap bytes as the store accounts them (`WordIndex.byteCount`).
+        var wordIndexBytes: Int
         /// Encoded bytes of the items loaded.
         var encodedBytes: Int
     }
@@ -44,6 +48,9 @@ enum MemoryOperation {
             "resident before bytes": Double(report.residentBefore),
             "resident after load bytes": Double(report.residentAfter),
             "resident with text indexes bytes": Double(report.residentWithTextIndexes),
+            "resident peak bytes": Double(report.residentPeak),
+            "peak bytes per item": Double(report.residentPeak - report.residentBefore) / count,
+            "word index bytes per item (store's own count)": Double(report.wordIndexBytes) / count,
             "encoded bytes per item": raw,
         ]
         func result(_ name: String, resident: Int, note: String) -> OperationResult {
@@ -55,12 +62,12 @@ enum MemoryOperation {
         return [
             result(
                 "memory/per-item", resident: report.residentWithTextIndexes,
-                note: "measured in a child process after one search and one contains list built the word and trigram"
-                    + " indexes"),
+                note: "measured in a child process after one search and one contains list built the word index"
+                    + " (contains reads it too: there is no trigram index)"),
             result(
                 "memory/per-item-before-text-indexes", resident: report.residentAfter,
                 note: "measured in the same child right after the load (items, edges, list indexes): no read has"
-                    + " built the word or trigram index yet, so it sits below the floor's postings"),
+                    + " built the word index yet, so it sits below the floor's postings"),
         ]
     }
 

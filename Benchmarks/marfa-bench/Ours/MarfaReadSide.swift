@@ -9,7 +9,7 @@ enum MarfaReadSide {
     /// What a write costs the text indexes the read side built: a mark, with the re-index deferred to the next read
     /// that needs it, where the peer's FTS variants re-index in the write's own transaction.
     static let textIndexNote =
-        "ours marks the written rows in its word and trigram indexes; the next search or contains list re-indexes"
+        "ours marks the written rows in its word index; the next search or contains list re-indexes"
         + " them in one batch (Decision 0016)"
 
     /// One list query as the engine's request: its filters and sort, built once so a timed call pays only the

@@ -11,6 +11,15 @@ enum ProcessMemory {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// The most resident bytes this process has held (`VmHWM` in `/proc/self/status`), or 0 when it cannot be read.
+    static func peakResidentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
+        return kilobytes * 1024
+    }
+
     /// Returns freed heap memory to the system (glibc's `malloc_trim`, looked up at run time since Swift's Glibc
     /// module does not import it), so resident memory counts live data.
     static func trim() {

@@ -258,7 +258,7 @@ package actor CopyActor {
         }
     }
 
-    /// Builds the word index search reads now if no search has asked for it yet.
+    /// Builds the word index search and `contains` read now if no read has asked for it yet.
     package func prepareTextIndex() {
         indexes.buildWords(state: state)
     }
@@ -267,11 +267,6 @@ package actor CopyActor {
     /// (for the benchmark's memory facts).
     package func wordIndexBytes() -> (total: Int, sequences: Int)? {
         indexes.words.map { ($0.byteCount, $0.sequenceByteCount) }
-    }
-
-    /// Builds the trigram index `contains` conditions read now if no list has asked for it yet.
-    package func prepareTrigramIndex() {
-        indexes.buildText(state: state)
     }
 
     /// Builds the sort index of property `name` now if no list has sorted by it yet.

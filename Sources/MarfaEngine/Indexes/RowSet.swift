@@ -2,9 +2,9 @@
 /// 16 bits into containers, each a sorted `[UInt16]` of low halves while it holds at most 4,096 rows, else a
 /// 65,536-bit bitmap.
 ///
-/// Why not a sorted `[UInt32]`: search trigrams are dense (at 100k notes over half of all postings entries
-/// belong to trigrams found in 16–65 % of rows), and there a bitmap costs 1 bit per row in the range where an
-/// array costs 32 bits per member; sparse containers still halve an array's size with 16-bit halves. Membership is
+/// Why not a sorted `[UInt32]`: common tags, types, states and the union of a `contains` operand's words are
+/// dense, and there a bitmap costs 1 bit per row in the range where an array costs 32 bits per member; sparse
+/// containers still halve an array's size with 16-bit halves. Membership is
 /// O(1) in a bitmap (what a sort-index walk asks of a filter), and intersections gallop over arrays, probe bits
 /// between an array and a bitmap, and AND words between bitmaps.
 package struct RowSet: Sendable, Hashable, Sequence {
@@ -75,7 +75,7 @@ package struct RowSet: Sendable, Hashable, Sequence {
     /// An empty set.
     package init() {}
 
-    /// The set of `containers` (ascending by `high`, none empty), as `PackedRowSet` decodes into.
+    /// The set of `containers` (ascending by `high`, none empty), as the word index's `contains` candidates build.
     init(containers: [Container]) {
         self.containers = containers
         self.count = containers.reduce(0) { $0 + $1.count }
@@ -386,21 +386,14 @@ package struct RowSet: Sendable, Hashable, Sequence {
         return index < containers.count && containers[index].high == high ? index : nil
     }
 
-    /// The first container index whose `high` is at least `high`.
+    /// The first container index whose `high` is at least `high`, by binary search.
     @inline(__always)
     private func lowerBound(_ high: UInt16) -> Int {
-        Self.lowerBound(high, in: containers) { $0.high }
-    }
-
-    /// The first index of `groups` (ascending by `key`) whose key is at least `high`, by binary search: the
-    /// container search `RowSet` and `PackedRowSet` share.
-    @inline(__always)
-    static func lowerBound<Group>(_ high: UInt16, in groups: [Group], key: (Group) -> UInt16) -> Int {
         var low = 0
-        var upper = groups.count
+        var upper = containers.count
         while low < upper {
             let middle = (low + upper) / 2
-            if key(groups[middle]) < high { low = middle + 1 } else { upper = middle }
+            if containers[middle].high < high { low = middle + 1 } else { upper = middle }
         }
         return low
     }

@@ -67,6 +67,72 @@ struct WordDictionary: Sendable {
         }
     }
 
+    /// The ids of the words holding `piece` (at their end only, when `atEnd`), ascending: one scan of the arena
+    /// (`forEachOffset`), each hit placed in its word by a binary search of the starts (a hit spanning two words
+    /// is skipped, as are later hits in a word already placed).
+    /// - Complexity: O(arena bytes + hits × log words).
+    func ids(holding piece: UnsafeBufferPointer<UInt8>, atEnd: Bool) -> [UInt32] {
+        var found: [UInt32] = []
+        var placedEnd = 0
+        arena.withUnsafeBufferPointer { arena in
+            Self.forEachOffset(of: piece, in: arena) { offset in
+                guard offset >= placedEnd else { return }
+                let id = word(containing: offset)
+                let end = Int(starts[id + 1])
+                guard offset + piece.count <= end else { return }
+                placedEnd = end
+                let tail = UnsafeBufferPointer(rebasing: arena[(end - piece.count)..<end])
+                if !atEnd || Self.sameBytes(tail, piece, count: piece.count) { found.append(UInt32(id)) }
+            }
+        }
+        return found
+    }
+
+    /// Calls `body` with each offset of `haystack` where `needle` begins, ascending. Eight offsets a step are
+    /// screened at once for the needle's first two bytes (SWAR: a zero byte of the two XORs marks a candidate,
+    /// and a borrow can only add candidates, never hide one), and each candidate is compared in full.
+    /// - Complexity: O(haystack / 8 + candidates × needle).
+    static func forEachOffset(
+        of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void
+    ) {
+        let lastStart = haystack.count - needle.count
+        guard lastStart >= 0, !needle.isEmpty, let base = haystack.baseAddress, let pattern = needle.baseAddress
+        else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let secondOffset = needle.count > 1 ? 1 : 0
+        let first = ones &* UInt64(needle[0])
+        let second = ones &* UInt64(needle[secondOffset])
+        var index = 0
+        while index + secondOffset + 8 <= haystack.count && index <= lastStart {
+            let here = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let next = UInt64(
+                littleEndian: UnsafeRawPointer(base + index + secondOffset).loadUnaligned(as: UInt64.self))
+            let differ = (here ^ first) | (next ^ second)
+            var marks = (differ &- ones) & ~differ & (ones &* 0x80)
+            while marks != 0 {
+                let start = index + marks.trailingZeroBitCount / 8
+                if start <= lastStart && memcmp(base + start, pattern, needle.count) == 0 { body(start) }
+                marks &= marks &- 1
+            }
+            index += 8
+        }
+        while index <= lastStart {
+            if memcmp(base + index, pattern, needle.count) == 0 { body(index) }
+            index += 1
+        }
+    }
+
+    /// The id of the word whose bytes hold arena offset `offset`.
+    private func word(containing offset: Int) -> Int {
+        var low = 0
+        var high = count
+        while low + 1 < high {
+            let middle = (low + high) / 2
+            if Int(starts[middle]) <= offset { low = middle } else { high = middle }
+        }
+        return low
+    }
+
     /// The heap bytes the dictionary holds.
     var byteCount: Int { arena.capacity + starts.capacity * 4 + slots.capacity * 4 }
 

@@ -6,7 +6,8 @@ import MarfaRules
 /// exactly from the postings, with no look at the text: a whole word by its own postings, a last-word prefix by
 /// the union of the postings of every word it begins (a range of the sorted dictionary). A term of several words
 /// (a phrase, or a word that folds into pieces, `e-mail`) gets the intersection of its words' rows as candidates,
-/// which the caller counts exactly in the row's word sequence (`WordSequence`) without reading its text.
+/// which the caller counts exactly in the row's word sequence (`WordSequence`) without reading its text. A
+/// `contains` operand's candidates come from the dictionary's words too (`candidates(forOperand:)`).
 ///
 /// Word ids are dense and never reused: a word whose last row goes keeps its id with empty postings, so the sorted
 /// dictionary never reorders. Words live in one arena (`WordDictionary`); a word held by one row keeps that row
@@ -23,7 +24,7 @@ package struct WordIndex: Sendable {
     static let listTag: UInt64 = 1 << 63
 
     /// The words and their ids.
-    private var dictionary = WordDictionary()
+    private(set) var dictionary = WordDictionary()
     /// Each id's postings: `noRows`; its one row as `row << 32 | count` (no list of its own, as most words of a
     /// Zipf vocabulary have, for a row below 2^31); or `listTag` and the index of its list in `lists`.
     private var entries: [UInt64] = []
@@ -35,7 +36,7 @@ package struct WordIndex: Sendable {
     private var sorted: [UInt32] = []
     /// Word ids not yet merged into `sorted`.
     private var unsorted: [UInt32] = []
-    /// Each row's distinct word ids as `TrigramIndex.encode` gaps, nil for a row not indexed.
+    /// Each row's distinct word ids as `VarintGaps.encode` gaps, nil for a row not indexed.
     private var records: [[UInt8]?] = []
     /// Each row's length in words (0 for a row not indexed).
     private var lengths: [UInt32] = []
@@ -52,11 +53,12 @@ package struct WordIndex: Sendable {
     /// An empty index.
     package init() {}
 
-    /// Indexes many rows at once (a first build): rows are taken in ascending order so every postings list only
-    /// grows at its end. Rows already indexed are updated.
-    /// - Complexity: O(total text) plus a sort of the rows and of the new words.
-    package mutating func insert(contentsOf rows: [(row: RowID, fields: [String])]) {
-        for (row, fields) in rows.sorted(by: { $0.row < $1.row }) { insertRow(row, fields: fields) }
+    /// Indexes many rows at once (a first build), taking each row's fields as it comes so a lazy sequence never
+    /// holds every row's fields at once; rows in ascending order (as the item table yields them) only append to
+    /// postings lists, any other order merges. Rows already indexed are updated.
+    /// - Complexity: O(total text) plus a sort of the new words (and merges for rows out of order).
+    package mutating func insert(contentsOf rows: some Sequence<(row: RowID, fields: [String])>) {
+        for (row, fields) in rows { insertRow(row, fields: fields) }
         mergeUnsorted()
         for index in lists.indices where !lists[index].isEmpty { lists[index].shrinkToFit() }
     }
@@ -65,7 +67,7 @@ package struct WordIndex: Sendable {
     /// and `insert(contentsOf:)` merges them once at its end.
     private mutating func insertRow(_ row: RowID, fields: [String]) {
         let (wordIDs, counts, length, sequence) = extract(fields)
-        let old = record(of: row).map(TrigramIndex.decode) ?? []
+        let old = record(of: row).map(VarintGaps.decode) ?? []
         var oldIndex = 0
         var newIndex = 0
         while oldIndex < old.count || newIndex < wordIDs.count {
@@ -84,7 +86,7 @@ package struct WordIndex: Sendable {
             totalLength -= Int(lengths[Int(row)])
         }
         growRows(to: row)
-        records[Int(row)] = TrigramIndex.encode(wordIDs)
+        records[Int(row)] = VarintGaps.encode(wordIDs)
         lengths[Int(row)] = length
         sequences[Int(row)] = sequence
         totalLength += Int(length)
@@ -98,7 +100,7 @@ package struct WordIndex: Sendable {
         var gained: [UInt32: [(row: RowID, count: UInt32)]] = [:]
         var lost: [UInt32: [RowID]] = [:]
         for (row, fields) in batch.sorted(by: { $0.row < $1.row }) {
-            let old = record(of: row).map(TrigramIndex.decode) ?? []
+            let old = record(of: row).map(VarintGaps.decode) ?? []
             let (wordIDs, counts, length, sequence) = fields.map { extract($0) } ?? ([], [], 0, [])
             var oldIndex = 0
             var newIndex = 0
@@ -123,7 +125,7 @@ package struct WordIndex: Sendable {
                 totalLength -= Int(lengths[Int(row)])
             }
             growRows(to: row)
-            records[Int(row)] = fields == nil ? nil : TrigramIndex.encode(wordIDs)
+            records[Int(row)] = fields == nil ? nil : VarintGaps.encode(wordIDs)
             lengths[Int(row)] = length
             sequences[Int(row)] = sequence
             if fields != nil {
@@ -157,6 +159,9 @@ package struct WordIndex: Sendable {
         for entry in gained[gainedIndex...] { merged.append(entry.row, count: entry.count) }
         store(merged, at: id)
     }
+
+    /// One past the highest row the per-row arrays have a place for.
+    var rowSpace: Int { records.count }
 
     /// Whether `row` is indexed.
     /// - Complexity: O(1).
@@ -322,7 +327,7 @@ package struct WordIndex: Sendable {
                 try IndexCorruption.check(sequences[row].isEmpty, "Word: unindexed row \(row) has a sequence")
                 continue
             }
-            let wordIDs = TrigramIndex.decode(record)
+            let wordIDs = VarintGaps.decode(record)
             var occurrences = [UInt32](repeating: 0, count: wordIDs.count + 1)
             for entry in WordSequence.decode(sequences[row], record: record) {
                 try IndexCorruption.check(Int(entry) <= wordIDs.count, "Word: row \(row) sequence out of range")
@@ -440,7 +445,7 @@ package struct WordIndex: Sendable {
     /// The postings of word `id`.
     /// - Complexity: O(1).
     @inline(__always)
-    private func postings(at id: UInt32) -> Postings {
+    func postings(at id: UInt32) -> Postings {
         let entry = entries[Int(id)]
         if entry == Self.noRows { return Postings() }
         if entry & Self.listTag != 0 { return lists[Int(UInt32(truncatingIfNeeded: entry))] }

@@ -20,7 +20,7 @@ extension WordSequence {
         for (rank, list) in positions.enumerated() {
             recordOffset += varintLength(rank == 0 ? ids[0] : ids[rank] - ids[rank - 1])
             if rank % blockSize == 0 { skips += [ids[rank], UInt32(recordOffset), UInt32(area.count)] }
-            area += TrigramIndex.encode([UInt32(list.count)]) + TrigramIndex.encode(list)
+            area += VarintGaps.encode([UInt32(list.count)]) + VarintGaps.encode(list)
         }
         var bytes: [UInt8] = [0]
         bytes.reserveCapacity(5 + skips.count * 4 + area.count)

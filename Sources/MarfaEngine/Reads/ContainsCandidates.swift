@@ -1,13 +1,14 @@
 import MarfaRules
 
-/// The rows a list's `contains` conditions can leave, from the trigram index, so such a list never scans every row
+/// The rows a list's `contains` conditions can leave, from the word index, so such a list never scans every row
 /// (P-26, issue 3): every row whose property holds the operand (ASCII case aside) has a search field (the property
-/// is in the title or the body) whose normal form holds the operand's, so its trigrams find it; a property the
-/// index does not hold as text (a number, a Boolean, an array or object, a thumbnail) is added from
-/// `ReadIndexes.rows(withUnindexedText:)`. The list's evaluator still checks every candidate.
+/// is in the title or the body) whose normal form holds the operand's, so the words it spans find it
+/// (`WordIndex.candidates(forOperand:)`); a property the index does not hold as text (a number, a Boolean, an
+/// array or object, a thumbnail) is added from `ReadIndexes.rows(withUnindexedText:)`. The list's evaluator still
+/// checks every candidate.
 ///
 /// Only conditions every row must meet narrow (a lone condition or an `AND`), with a text operand whose normal form
-/// has two bytes or more, and only for lists that leave the bin out (the trigram index holds no binned row).
+/// has two bytes or more, and only for lists that leave the bin out (the word index holds no binned row).
 enum ContainsCandidates {
     /// The property and normalized operand of each `contains` condition that narrows `query`.
     static func required(by query: ListQuery) -> [(property: String, pattern: [UInt8])] {
@@ -24,12 +25,14 @@ enum ContainsCandidates {
     }
 
     /// The rows that can meet every narrowing `contains` condition of `query`, or nil when none narrows (or the
-    /// trigram index is not built).
-    /// - Complexity: the trigram look-ups and intersections of each operand, then the intersection of the conditions.
+    /// word index is not built).
+    /// - Complexity: the word look-ups and unions of each operand, then the intersection of the conditions.
     static func rows(for query: ListQuery, in indexes: ReadIndexes) -> RowSet? {
-        guard let text = indexes.text else { return nil }
+        guard let words = indexes.words else { return nil }
         let sets = required(by: query).compactMap { condition -> RowSet? in
-            text.candidates(for: condition.pattern).map { $0.union(indexes.rows(withUnindexedText: condition.property)) }
+            words.candidates(forOperand: condition.pattern).map {
+                $0.union(indexes.rows(withUnindexedText: condition.property))
+            }
         }
         return RowSet.intersection(of: sets)
     }

@@ -2,8 +2,8 @@ import MarfaRules
 
 /// The indexes the copy's reads walk, kept current on every change: per-row facts, postings by type, state, tier,
 /// source and tag, a sort index per time field, property sort indexes (built on the first sort by a property),
-/// the word index for search and the trigram index for `contains` (each built on its first use, then kept
-/// current). Every index stores the rows of `CopyState.items`, never ids.
+/// and the word index search and `contains` share (built on its first use, then kept current). Every index stores
+/// the rows of `CopyState.items`, never ids.
 ///
 /// They are derived from `CopyState` and never persisted; a snapshot captures only the state.
 package struct ReadIndexes: Sendable {
@@ -14,18 +14,13 @@ package struct ReadIndexes: Sendable {
     private(set) var occurred = SortIndex<Int64>()
     private(set) var tags = PostingsIndex<String>()
     private(set) var properties = PropertySortIndexes()
-    /// The trigram index, or nil until the first `contains` asks for it.
-    private(set) var text: TrigramIndex?
-    /// The word index search reads, or nil until the first search asks for it; current as of the last search.
+    /// The word index search and `contains` read, or nil until the first search or `contains` asks for it;
+    /// current as of the last such read.
     private(set) var words: WordIndex?
     /// Rows changed since the word index was last brought current: writes only note them, and the next search
-    /// indexes them in one batch (`buildWords`), so a write never pays for a long postings list.
+    /// or `contains` indexes them in one batch (`buildWords`), so a write never pays for a long postings list.
     private var staleWordRows: Set<RowID> = []
-    /// Rows changed since the trigram index was last brought current, indexed by the next list with a `contains`
-    /// (`buildText`); a row written many times in between is indexed once. Each keeps the fields the index holds
-    /// it with (nil for a row it does not hold), since the index keeps no per-row record to remove them by.
-    private var staleTrigramRows: [RowID: [String]?] = [:]
-    /// Rows by the names of their properties a `contains` reads but the trigram index does not hold as text.
+    /// Rows by the names of their properties a `contains` reads but the word index does not hold as text.
     private(set) var unindexedText = PostingsIndex<String>()
 
     /// Empty indexes.
@@ -78,7 +73,7 @@ package struct ReadIndexes: Sendable {
 
     /// Reflects the item at `row` changing from `old` to `new` (either nil for an insert or a removal); `row` is
     /// the item's row in `CopyState.items` (for a removal, the row it held).
-    /// - Complexity: O(log n) for the sort indexes, O(changed text) for the text index.
+    /// - Complexity: O(log n) for the sort indexes, O(1) to mark the row for the word index.
     package mutating func reflect(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
         guard let id = (new ?? old)?.id else { return }
         let before = old == nil ? nil : facts[row]
@@ -89,11 +84,11 @@ package struct ReadIndexes: Sendable {
             Self.move(row, order, from: before?.updated, to: after?.updated, in: &updated)
             Self.move(row, order, from: before?.occurred, to: after?.occurred, in: &occurred)
         }
-        if text != nil || words != nil { reflectText(row: row, old: old, new: new, catalog: catalog) }
+        if words != nil { reflectText(row: row, old: old, new: new, catalog: catalog) }
     }
 
     /// Reflects a row's change in the facts, postings, property sorts and unindexed-text postings: everything but
-    /// the time sort indexes and the text indexes.
+    /// the time sort indexes and the word index.
     private mutating func reflectRow(_ row: RowID, old: Item?, new: Item?) {
         if let new { facts.set(row, new) } else { facts.clear(row) }
         fields.reflect(row, old: old, new: new)
@@ -103,33 +98,22 @@ package struct ReadIndexes: Sendable {
     }
 
     /// Builds the word index over every item out of the bin, or brings it current with the rows written since
-    /// the last search (WC-52).
+    /// the last search or `contains` (WC-52).
     /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildWords(state: CopyState) {
         Self.bringCurrent(&words, stale: staleWordRows, state: state) { $0.update(batch: $1) }
         staleWordRows.removeAll()
     }
 
-    /// Builds the trigram index over every item out of the bin for `contains`, or brings it current with the rows
-    /// written since the last such list.
-    /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
-    package mutating func buildText(state: CopyState) {
-        let indexed = staleTrigramRows
-        Self.bringCurrent(&text, stale: Set(indexed.keys), state: state) { index, batch in
-            for (row, fields) in batch { index.update(row: row, from: indexed[row] ?? nil, to: fields) }
-        }
-        staleTrigramRows.removeAll()
-    }
-
-    /// Builds a text index in `slot` from every searchable row, or hands `apply` the rows in `stale` (ascending,
+    /// Builds the word index in `slot` from every searchable row, or hands `apply` the rows in `stale` (ascending,
     /// with their fields, nil for a row gone or in the bin); the index is taken out of its slot meanwhile so it is
     /// mutated in place, never copied.
-    private static func bringCurrent<Index: TextRowIndex>(
-        _ slot: inout Index?, stale: Set<RowID>, state: CopyState,
-        apply: (inout Index, [(row: RowID, fields: [String]?)]) -> Void
+    private static func bringCurrent(
+        _ slot: inout WordIndex?, stale: Set<RowID>, state: CopyState,
+        apply: (inout WordIndex, [(row: RowID, fields: [String]?)]) -> Void
     ) {
         guard var index = slot else {
-            var index = Index()
+            var index = WordIndex()
             index.insert(contentsOf: searchableRows(state))
             slot = index
             return
@@ -143,14 +127,15 @@ package struct ReadIndexes: Sendable {
         slot = index
     }
 
-    /// Every row out of the bin with its search fields, what the text indexes are built from.
-    private static func searchableRows(_ state: CopyState) -> [(row: RowID, fields: [String])] {
-        state.items.rows.filter { $0.item.state != .trashed }.map { entry in
+    /// Every row out of the bin with its search fields, in row order, what the word index is built from: lazily,
+    /// so the build holds one row's fields at a time (a joined body is a copy of the text).
+    private static func searchableRows(_ state: CopyState) -> some Sequence<(row: RowID, fields: [String])> {
+        state.items.rows.lazy.filter { $0.item.state != .trashed }.map { entry in
             (row: entry.row, fields: SearchFields.of(entry.item, state.catalog))
         }
     }
 
-    /// The rows holding a property `name` that a `contains` reads but the trigram index does not hold as text.
+    /// The rows holding a property `name` that a `contains` reads but the word index does not hold as text.
     package func rows(withUnindexedText name: String) -> RowSet { unindexedText.rows(for: name) }
 
     /// The names of `item`'s properties that are not null and not held as search text: numbers, Booleans, arrays,
@@ -194,10 +179,9 @@ package struct ReadIndexes: Sendable {
         try facts.checkTimes(updated, field: .updatedAt)
         try facts.checkTimes(occurred, field: .occurredAt)
         try properties.checkInvariants(items: state.items)
-        // The text indexes and the edge chains take time in proportion to all the text and edges to check, so a
+        // The word index and the edge chains take time in proportion to all the text and edges to check, so a
         // long run of commits checks them at its first 64 commits and every 64th after.
         if state.commitCount < 64 || state.commitCount % 64 == 0 {
-            try text?.checkInvariants(rows: trigramRows(state))
             try words?.checkInvariants()
             try state.edges.checkInvariants()
         }
@@ -216,27 +200,14 @@ package struct ReadIndexes: Sendable {
         if let new { index.insert(row, key: new, order: order) }
     }
 
-    /// Marks `row` stale in the text indexes built so far, unless it is already or its text stays the same; only
-    /// a row newly stale in the trigram index has its old fields built (that index removes them by their text).
+    /// Marks `row` stale in the word index once it is built, unless it is already or its text stays the same
+    /// (judged from the inputs of its search fields, not by building them).
     private mutating func reflectText(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
         if old?.state == .trashed && new?.state == .trashed { return }
-        let wordsMarked = words == nil || staleWordRows.contains(row)
-        let trigramsMarked = text == nil || staleTrigramRows.index(forKey: row) != nil
-        if wordsMarked && trigramsMarked { return }
+        if words == nil || staleWordRows.contains(row) { return }
         if let old, let new, old.state != .trashed, new.state != .trashed, SearchFields.haveSameInputs(old, new) {
             return
         }
-        if !wordsMarked { staleWordRows.insert(row) }
-        if !trigramsMarked {
-            staleTrigramRows[row] = .some(old.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, catalog) })
-        }
-    }
-
-    /// Every row the trigram index holds with the fields it holds it with: the searchable rows of `state`, but a
-    /// row written since the last `buildText` with the fields it had then.
-    private func trigramRows(_ state: CopyState) -> [(row: RowID, fields: [String])] {
-        let current = Self.searchableRows(state).filter { staleTrigramRows.index(forKey: $0.row) == nil }
-        let stale = staleTrigramRows.compactMap { row, fields in fields.map { (row: row, fields: $0) } }
-        return current + stale
+        staleWordRows.insert(row)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// word piece (its lowercase, diacritic-free spelling), to nothing (a combining mark) or to a word separator.
 ///
 /// Folding one scalar at a time is what keeps substring containment: if a text contains a piece, the folded text
-/// contains the folded piece, so trigram candidates over folded text never miss a match.
+/// contains the folded piece, so candidates taken from folded words never miss a match.
 enum SearchFold {
     /// What one scalar becomes.
     enum Piece: Equatable {

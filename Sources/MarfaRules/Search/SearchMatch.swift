@@ -1,5 +1,5 @@
 /// Finding a term in a row's own UTF-8, folding on the fly, with no normal form written: the verification of a
-/// trigram candidate. It answers exactly what searching the term's pattern in the text's normal form answers.
+/// candidate. It answers exactly what searching the term's pattern in the text's normal form answers.
 ///
 /// The scan reads eight bytes at a time looking for the term's first two folded bytes (ASCII letters compared
 /// without case); a chunk holding a non-ASCII byte is read scalar by scalar instead, since a letter such as `É`

@@ -79,7 +79,7 @@ package struct SearchQuery: Sendable, Hashable {
     package var isEmpty: Bool { terms.isEmpty }
 
     /// How often each term occurs in each field, or nil when some term occurs in no field (the row does not
-    /// match): the verification of a trigram candidate, and the frequencies ranking reads. The fields are read in
+    /// match): the verification of a candidate, and the frequencies ranking reads. The fields are read in
     /// their own bytes, folded on the fly (no normal form is written).
     /// - Complexity: O(fields' length × terms), eight bytes per step through ASCII text.
     package func frequencies(in fields: [String]) -> TermFrequencies? {

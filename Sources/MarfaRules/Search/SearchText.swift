@@ -1,5 +1,5 @@
 /// The text rules search and the filter grammar's `contains` share on the copy and on the reference instance:
-/// folding, words, the normal form trigrams are taken from, and the matching over it.
+/// folding, words, the normal form the word index's words are taken from, and the matching over it.
 ///
 /// The *normal form* of a text is its folded words, each pair joined by one space, with one space before the
 /// first word and one after the last (`"Hello, Wörld!"` → `" hello world "`); a text with no word has an empty
@@ -58,7 +58,7 @@ package enum SearchText {
         text.withUTF8 { normalize($0, padded: true, into: &bytes) }
     }
 
-    /// The operand of a `contains` or `starts_with` condition in the normal form's spelling, for its trigrams:
+    /// The operand of a `contains` or `starts_with` condition in the normal form's spelling, for its candidates:
     /// folded words joined by one space, with a space at either end only where the operand itself begins or ends
     /// with a separator; empty when it holds no word. Every text containing the operand (ASCII case aside) has a
     /// normal form containing this.
@@ -68,28 +68,6 @@ package enum SearchText {
         var operand = operand
         operand.withUTF8 { normalize($0, padded: false, into: &bytes) }
         return bytes
-    }
-
-    /// Calls `body` with each trigram (three consecutive bytes, packed big-endian into the low 24 bits) of
-    /// `normalized`, in order, repeats included.
-    /// - Complexity: O(n).
-    package static func forEachTrigram(in normalized: UnsafeBufferPointer<UInt8>, _ body: (UInt32) -> Void) {
-        guard normalized.count >= 3 else { return }
-        var key = UInt32(normalized[0]) << 8 | UInt32(normalized[1])
-        for index in 2..<normalized.count {
-            key = (key << 8 | UInt32(normalized[index])) & 0xFF_FFFF
-            body(key)
-        }
-    }
-
-    /// The distinct trigrams of a normal form (or of a normalized operand), ascending.
-    /// - Complexity: O(n log n).
-    package static func trigrams(ofNormalized normalized: [UInt8]) -> [UInt32] {
-        var keys: [UInt32] = []
-        keys.reserveCapacity(max(0, normalized.count - 2))
-        normalized.withUnsafeBufferPointer { buffer in forEachTrigram(in: buffer) { keys.append($0) } }
-        keys.sort()
-        return uniqued(keys)
     }
 
     /// How many times `pattern` occurs in the normal form `haystack`, overlapping occurrences included (so `" a "`
@@ -259,15 +237,5 @@ package enum SearchText {
     @inline(__always)
     static func asciiLower(_ byte: UInt8) -> UInt8 {
         byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-    }
-
-    /// A sorted array without its repeats.
-    static func uniqued(_ sorted: [UInt32]) -> [UInt32] {
-        var result: [UInt32] = []
-        result.reserveCapacity(sorted.count)
-        for key in sorted where result.last != key {
-            result.append(key)
-        }
-        return result
     }
 }
