@@ -91,33 +91,17 @@ public final class WorkingCopy: Sendable {
     ///
     /// Throws `hydrationIncomplete` while the copy fills or is stale; named items include items in the bin.
     public func changes(since cursor: ChangeCursor?, most: Int = 1000) async throws -> ChangesSince {
-        let state = await engine.state
-        if server != nil, state.hydration != .complete {
+        let ownCommit = cursor.flatMap { $0.storeId == engine.storeId ? $0.commit : nil }
+        let answer = await engine.committedChanges(after: ownCommit)
+        if server != nil, !answer.hydrated {
             throw MarfaError.hydrationIncomplete(message: "changes are named once the copy is whole")
         }
-        let next = ChangeCursor(storeId: engine.storeId, commit: state.commitCount)
-        guard let cursor, cursor.storeId == engine.storeId, cursor.commit <= state.commitCount,
-            let notices = await engine.changeLog.notices(after: cursor.commit)
-        else { return .everything(next) }
-        var items: [String] = []
-        var edges: [String] = []
-        var removedItems: [String] = []
-        var removedEdges: [String] = []
-        for notice in notices {
-            if notice.everything || notice.catalog { return .everything(next) }
-            items += notice.items
-            edges += notice.edges
-            removedItems += notice.removedItems
-            removedEdges += notice.removedEdges
-        }
-        let removed = Set(removedItems).subtracting(state.items.keys)
-        let named = Set(items).filter { state.items[$0] != nil }
-        let goneEdges = Set(removedEdges).subtracting(state.edges.keys)
-        let namedEdges = Set(edges).filter { state.edges[$0] != nil }
-        guard named.count + removed.count + namedEdges.count + goneEdges.count <= most else { return .everything(next) }
+        let next = ChangeCursor(storeId: engine.storeId, commit: answer.commitCount)
+        guard let rows = answer.rows, rows.count <= most else { return .everything(next) }
         return .named(
-            ChangedRows(items: named.sorted(), edges: namedEdges.sorted(), removedItems: removed.sorted(),
-                        removedEdges: goneEdges.sorted()), next)
+            ChangedRows(
+                items: rows.items, edges: rows.edges, removedItems: rows.removedItems, removedEdges: rows.removedEdges),
+            next)
     }
 
     /// Updates for one consumer: the first asks to read everything, later ones name what changed since; at most

@@ -1,0 +1,43 @@
+import Foundation
+import MarfaRules
+import XCTest
+
+@testable import MarfaEngine
+
+/// The rows `changes(since:)` names, read in one turn of the actor (seed 003, "changes(since:most:)"): each row
+/// once, held rows as changed and rows gone as removed, and no answer for a cursor the log cannot serve.
+final class CommittedChangesTests: XCTestCase {
+    private func item(_ id: String) -> Item {
+        Item(id: id, type: "core.note", occurredAt: "o", createdAt: "c", updatedAt: "u")
+    }
+
+    private func edge(_ id: String, from source: String, to target: String) -> Edge {
+        Edge(
+            id: id, sourceId: source, targetId: target, edgeType: "references", properties: [:], version: 1,
+            createdAt: "c", updatedAt: "u")
+    }
+
+    func testRowsNamedAfterACommitAreJudgedAgainstTheCopyAsItIsNow() async throws {
+        let url = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let copy = try await CopyActor.open(at: url, origin: nil)
+        try await copy.commit([.putItem(item("a")), .putItem(item("b"))])
+        let start = await copy.committedChanges(after: nil).commitCount
+        try await copy.commit([.putItem(item("c")), .putEdge(edge("e1", from: "a", to: "c"))])
+        try await copy.commit([.putItem(item("c")), .removeItem(id: "b"), .putEdge(edge("e2", from: "a", to: "c"))])
+        try await copy.commit([.removeEdge(id: "e2"), .removeItem(id: "gone-before")])
+
+        let answer = await copy.committedChanges(after: start)
+        XCTAssertEqual(answer.commitCount, start + 3)
+        XCTAssertEqual(
+            answer.rows,
+            CommittedChanges.Rows(items: ["c"], edges: ["e1"], removedItems: ["b", "gone-before"], removedEdges: ["e2"]))
+        let atTheEnd = await copy.committedChanges(after: start + 3)
+        let noCursor = await copy.committedChanges(after: nil)
+        let ahead = await copy.committedChanges(after: start + 4)
+        XCTAssertEqual(atTheEnd.rows?.count, 0, "nothing after the last commit")
+        XCTAssertNil(noCursor.rows, "no cursor: read everything")
+        XCTAssertNil(ahead.rows, "a cursor ahead of the copy: everything")
+        await copy.close()
+    }
+}
