@@ -7,8 +7,15 @@ import XCTest
 /// The rows `changes(since:)` names, read in one turn of the actor (seed 003, "changes(since:most:)"): each row
 /// once, held rows as changed and rows gone as removed, and no answer for a cursor the log cannot serve.
 final class CommittedChangesTests: XCTestCase {
+    private let a = "0190a1b2-0000-7000-8000-00000000000a"
+    private let b = "0190a1b2-0000-7000-8000-00000000000b"
+    private let c = "0190a1b2-0000-7000-8000-00000000000c"
+    private let gone = "0190a1b2-0000-7000-8000-0000000000ff"
+    private let e1 = "0190a1b2-0000-7000-8000-0000000000e1"
+    private let e2 = "0190a1b2-0000-7000-8000-0000000000e2"
+
     private func item(_ id: String) -> Item {
-        Item(id: id, type: "core.note", occurredAt: "o", createdAt: "c", updatedAt: "u")
+        Item(id: id, type: "core.note", occurredAt: "2026-01-02T03:04:05.006Z", createdAt: "2026-01-02T03:04:05.006Z", updatedAt: "2026-01-02T03:04:05.006Z")
     }
 
     private func edge(_ id: String, from source: String, to target: String) -> Edge {
@@ -21,17 +28,17 @@ final class CommittedChangesTests: XCTestCase {
         let url = temporaryStore()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let copy = try await CopyActor.open(at: url, origin: nil)
-        try await copy.commit([.putItem(item("a")), .putItem(item("b"))])
+        try await copy.commit([.putItem(item(a)), .putItem(item(b))])
         let start = await copy.committedChanges(after: nil).commitCount
-        try await copy.commit([.putItem(item("c")), .putEdge(edge("e1", from: "a", to: "c"))])
-        try await copy.commit([.putItem(item("c")), .removeItem(id: "b"), .putEdge(edge("e2", from: "a", to: "c"))])
-        try await copy.commit([.removeEdge(id: "e2"), .removeItem(id: "gone-before")])
+        try await copy.commit([.putItem(item(c)), .putEdge(edge(e1, from: a, to: c))])
+        try await copy.commit([.putItem(item(c)), .removeItem(id: b), .putEdge(edge(e2, from: a, to: c))])
+        try await copy.commit([.removeEdge(id: e2), .removeItem(id: gone)])
 
         let answer = await copy.committedChanges(after: start)
         XCTAssertEqual(answer.commitCount, start + 3)
         XCTAssertEqual(
             answer.rows,
-            CommittedChanges.Rows(items: ["c"], edges: ["e1"], removedItems: ["b", "gone-before"], removedEdges: ["e2"]))
+            CommittedChanges.Rows(items: [c], edges: [e1], removedItems: [b, gone], removedEdges: [e2]))
         let atTheEnd = await copy.committedChanges(after: start + 3)
         let noCursor = await copy.committedChanges(after: nil)
         let ahead = await copy.committedChanges(after: start + 4)

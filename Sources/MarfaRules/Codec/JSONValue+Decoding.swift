@@ -1,9 +1,13 @@
 extension Item {
-    /// Reads an item from its wire JSON (P-55) with integers kept exact; unknown members are ignored.
+    /// Reads an item from its wire JSON (P-55) with integers kept exact; unknown members are ignored, and an id
+    /// that is not a lowercase UUID (P-12) is refused, so the copy never holds a row its indexes cannot order.
     public init(json value: JSONValue) throws(MarfaError) {
         guard let object = value.object, let id = object["id"]?.string, let type = object["type"]?.string,
             let createdAt = object["created_at"]?.string
         else { throw MarfaError.decoding(message: "an item needs id, type and created_at") }
+        guard ItemID.isWellFormed(id) else {
+            throw MarfaError.decoding(message: "item id \(id) is not a lowercase UUID (P-12)")
+        }
         guard let state = ItemState(rawValue: object["state"]?.string ?? "active") else {
             throw MarfaError.decoding(message: "item \(id) has an unknown state")
         }

@@ -28,18 +28,19 @@ public enum ItemID {
     }
 
     /// Whether `text` is a lowercase hyphenated UUID (any version), the form ids take on the wire.
+    /// - Complexity: O(1): 36 bytes read once, nothing allocated.
     public static func isWellFormed(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                let isHex = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                guard isHex else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 36 else { return false }
+            for (index, byte) in bytes.enumerated() {
+                switch index {
+                case 8, 13, 18, 23: guard byte == UInt8(ascii: "-") else { return false }
+                default:
+                    guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
+                }
             }
+            return true
         }
-        return true
     }
 }
