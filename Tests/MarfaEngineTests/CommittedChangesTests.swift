@@ -29,22 +29,27 @@ final class CommittedChangesTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let copy = try await CopyActor.open(at: url, origin: nil)
         try await copy.commit([.putItem(item(a)), .putItem(item(b))])
-        let start = await copy.committedChanges(after: nil).commitCount
+        let start = await copy.committedChanges(after: nil, most: 5).commitCount
         try await copy.commit([.putItem(item(c)), .putEdge(edge(e1, from: a, to: c))])
         try await copy.commit([.putItem(item(c)), .removeItem(id: b), .putEdge(edge(e2, from: a, to: c))])
         try await copy.commit([.removeEdge(id: e2), .removeItem(id: gone)])
 
-        let answer = await copy.committedChanges(after: start)
+        let answer = await copy.committedChanges(after: start, most: 5)
         XCTAssertEqual(answer.commitCount, start + 3)
         XCTAssertEqual(
             answer.rows,
             CommittedChanges.Rows(items: [c], edges: [e1], removedItems: [b, gone], removedEdges: [e2]))
-        let atTheEnd = await copy.committedChanges(after: start + 3)
-        let noCursor = await copy.committedChanges(after: nil)
-        let ahead = await copy.committedChanges(after: start + 4)
+        let atTheEnd = await copy.committedChanges(after: start + 3, most: 5)
+        let noCursor = await copy.committedChanges(after: nil, most: 5)
+        let ahead = await copy.committedChanges(after: start + 4, most: 5)
         XCTAssertEqual(atTheEnd.rows?.count, 0, "nothing after the last commit")
         XCTAssertNil(noCursor.rows, "no cursor: read everything")
         XCTAssertNil(ahead.rows, "a cursor ahead of the copy: everything")
+        let overMost = await copy.committedChanges(after: start, most: 4)
+        XCTAssertNil(overMost.rows, "five rows named, four asked for: everything")
+        try await copy.commit([.setCatalog(CatalogSnapshot(itemTypes: [], edgeTypes: []))])
+        let afterCatalog = await copy.committedChanges(after: start, most: 100)
+        XCTAssertNil(afterCatalog.rows, "a catalog change: everything")
         await copy.close()
     }
 }

@@ -94,13 +94,13 @@ private struct IndexedModel {
             let old = state.items[item.id]
             state.apply(change)
             if let row = state.items.row(of: item.id) {
-                indexes.reflect(row: row, old: old, new: item, catalog: state.catalog)
+                indexes.reflect(row: row, old: old, new: item)
             }
         case .removeItem(let id):
             let row = state.items.row(of: id)
             let old = state.items[id]
             state.apply(change)
-            if let row { indexes.reflect(row: row, old: old, new: nil, catalog: state.catalog) }
+            if let row { indexes.reflect(row: row, old: old, new: nil) }
         default:
             state.apply(change)
         }

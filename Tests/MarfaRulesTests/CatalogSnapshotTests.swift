@@ -70,6 +70,10 @@ final class CatalogSnapshotTests: XCTestCase {
         XCTAssertTrue(snapshot.isType("app.acme.memo", within: "core"))
         XCTAssertFalse(snapshot.isType("app.loop.one", within: "core.note"), "a parent cycle ends the walk")
         XCTAssertTrue(snapshot.isType("app.loop.one", within: "app.loop.two"))
+        XCTAssertTrue(snapshot.isType("app.acme.memo", matching: "app.*"), "a namespace pattern")
+        XCTAssertFalse(snapshot.isType("apple.memo", matching: "app.*"), "a pattern ends at its dot")
+        XCTAssertFalse(snapshot.isType("app.acme.memo", matching: "core.*"), "by name only, not by parent")
+        XCTAssertTrue(snapshot.isType("app.acme.memo", matching: "core.note"), "a type id takes its subtree")
     }
 
     func testFieldsInheritThroughParentsAndKeepTheirDeclaringType_P83() {

@@ -32,8 +32,11 @@ final class GroupCommitHoldTests: StorageTestCase {
                 for sequence: UInt64 in 1...2 {
                     group.addTask {
                         try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                            _ = state.withLock { $0.register(sequence, continuation) }
+                            let known = state.withLock { $0.register(sequence, continuation) }.outcome
                             state.registered.add(1, ordering: .relaxed)
+                            // Nothing is durable yet, so nothing is known: were it, the waiter would end here (and
+                            // the test fail below) rather than hang.
+                            if let known { continuation.resume(with: known) }
                         }
                     }
                 }

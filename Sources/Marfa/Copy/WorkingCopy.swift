@@ -92,12 +92,12 @@ public final class WorkingCopy: Sendable {
     /// Throws `hydrationIncomplete` while the copy fills or is stale; named items include items in the bin.
     public func changes(since cursor: ChangeCursor?, most: Int = 1000) async throws -> ChangesSince {
         let ownCommit = cursor.flatMap { $0.storeId == engine.storeId ? $0.commit : nil }
-        let answer = await engine.committedChanges(after: ownCommit)
+        let answer = await engine.committedChanges(after: ownCommit, most: most)
         if server != nil, !answer.hydrated {
             throw MarfaError.hydrationIncomplete(message: "changes are named once the copy is whole")
         }
         let next = ChangeCursor(storeId: engine.storeId, commit: answer.commitCount)
-        guard let rows = answer.rows, rows.count <= most else { return .everything(next) }
+        guard let rows = answer.rows else { return .everything(next) }
         return .named(
             ChangedRows(
                 items: rows.items, edges: rows.edges, removedItems: rows.removedItems, removedEdges: rows.removedEdges),

@@ -54,11 +54,11 @@ struct PinFetcher {
         let state = await engine.state
         guard state.pins.contains(id) else { return PinReport(pinned: false, wasPinned: false) }
         var changes: [StoreChange] = [.setPins(state.pins.filter { $0 != id })]
-        var membership = EventApplier(state: state).membership
+        var membership = EventApplier.membership(of: state)
         membership.pins.remove(id)
         let waiting = state.queuedWrites(onItem: id).contains(where: LayOver.isWaiting)
         if let row = state.items[id], !membership.takes(itemId: id, type: row.type, tier: row.tier), !waiting {
-            let whole = Set(state.slice?.edgeTypes ?? [])
+            let whole = membership.wholeEdgeTypes
             changes.append(.removeItem(id: id))
             for edgeId in (state.edgesFrom[id] ?? []).sorted() where !whole.contains(state.edges[edgeId]?.edgeType ?? "") {
                 changes.append(.removeEdge(id: edgeId))

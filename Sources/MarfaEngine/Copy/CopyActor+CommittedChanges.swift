@@ -22,15 +22,18 @@ package struct CommittedChanges: Sendable, Equatable {
     package var commitCount: UInt64
     /// Whether the copy has been filled.
     package var hydrated: Bool
-    /// The rows, or nil when the change log no longer reaches back that far, the commit is ahead of the copy, or one
-    /// of those commits changed the catalog or everything (read everything again).
+    /// The rows, or nil when the change log no longer reaches back that far, the commit is ahead of the copy, one of
+    /// those commits changed the catalog or everything, or more rows than asked for are named (read everything
+    /// again).
     package var rows: Rows?
 }
 
 extension CopyActor {
-    /// The rows the commits after `commit` named (nil `commit`: none to compare with, read everything).
-    /// - Complexity: O(rows named by those commits), each looked up once; never a walk of the whole copy.
-    package func committedChanges(after commit: UInt64?) -> CommittedChanges {
+    /// The rows the commits after `commit` named, at most `most` of them (nil `commit`: none to compare with, read
+    /// everything).
+    /// - Complexity: O(rows named by those commits), each looked up once, and a sort only of an answer that fits
+    ///   `most`; never a walk of the whole copy.
+    package func committedChanges(after commit: UInt64?, most: Int) -> CommittedChanges {
         var answer = CommittedChanges(
             commitCount: state.commitCount, hydrated: state.hydration == .complete, rows: nil)
         guard let commit, commit <= state.commitCount, let notices = changeLog.notices(after: commit) else {
@@ -47,11 +50,16 @@ extension CopyActor {
             removedItems.formUnion(notice.removedItems)
             removedEdges.formUnion(notice.removedEdges)
         }
-        answer.rows = CommittedChanges.Rows(
-            items: items.filter { state.items[$0] != nil }.sorted(),
-            edges: edges.filter { state.edges[$0] != nil }.sorted(),
-            removedItems: removedItems.filter { state.items[$0] == nil }.sorted(),
-            removedEdges: removedEdges.filter { state.edges[$0] == nil }.sorted())
+        var rows = CommittedChanges.Rows(
+            items: items.filter { state.items[$0] != nil }, edges: edges.filter { state.edges[$0] != nil },
+            removedItems: removedItems.filter { state.items[$0] == nil },
+            removedEdges: removedEdges.filter { state.edges[$0] == nil })
+        guard rows.count <= most else { return answer }
+        rows.items.sort()
+        rows.edges.sort()
+        rows.removedItems.sort()
+        rows.removedEdges.sort()
+        answer.rows = rows
         return answer
     }
 }

@@ -243,13 +243,13 @@ package actor CopyActor {
             let old = held.flatMap { state.items[row: $0] }
             state.apply(change)
             guard let row = held ?? state.items.row(of: id) else { return }
-            indexes.reflect(row: row, old: old, new: item, catalog: state.catalog)
+            indexes.reflect(row: row, old: old, new: item)
         case .removeItem(let id):
             let row = state.items.row(of: id)
             let old = state.items[id]
             state.apply(change)
             guard let row else { return }
-            indexes.reflect(row: row, old: old, new: nil, catalog: state.catalog)
+            indexes.reflect(row: row, old: old, new: nil)
         case .clearRows:
             state.apply(change)
             indexes = ReadIndexes()

@@ -33,7 +33,7 @@ extension WordIndex {
         let budget = Self.containsBudgetPerRow * max(rowCount, 1)
         let sized = words.map { ids in (ids: ids, postings: ids.reduce(0) { $0 + Int(postings(at: $1).count) }) }
         if sized.contains(where: { $0.postings == 0 }) { return RowSet() }
-        let narrowing = sized.filter { $0.postings <= budget }.sorted { $0.postings < $1.postings }
+        let narrowing = sized.filter { $0.postings <= budget }
         return RowSet.intersection(of: narrowing.map { rows(holdingAny: $0.ids) })
     }
 

@@ -163,10 +163,6 @@ package struct WordIndex: Sendable {
     /// One past the highest row the per-row arrays have a place for.
     var rowSpace: Int { records.count }
 
-    /// Whether `row` is indexed.
-    /// - Complexity: O(1).
-    package func contains(row: RowID) -> Bool { record(of: row) != nil }
-
     /// The length in words of an indexed row's fields (0 for a row not indexed), for ranking.
     /// - Complexity: O(1).
     package func length(of row: RowID) -> Int { Int(row) < lengths.count ? Int(lengths[Int(row)]) : 0 }

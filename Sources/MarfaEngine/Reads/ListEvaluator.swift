@@ -40,7 +40,7 @@ package final class ListEvaluator {
     package func matches(_ item: Item) -> Bool {
         let filters = query.filters
         guard query.states.contains(item.state) else { return false }
-        if let types = filters.types, !types.contains(where: { Self.isType(item.type, within: $0, catalog) }) {
+        if let types = filters.types, !types.contains(where: { catalog.isType(item.type, matching: $0) }) {
             return false
         }
         if let tier = filters.tier, item.tier != tier { return false }
@@ -82,25 +82,6 @@ package final class ListEvaluator {
         let start = min(Int(offset ?? 0), rows.count)
         let end = limit.map { min(start + Int($0), rows.count) } ?? rows.count
         return Array(rows[start..<end])
-    }
-
-    /// Whether `type` is `ancestor` or below it, with `ns.*` patterns.
-    ///
-    /// The type itself is checked first without allocating (equal, or extending `ancestor` with a dot); only a type
-    /// with a parent goes on to the catalog's walk up the parent chain, so a list's type filter costs no set or
-    /// string per type.
-    package static func isType(_ type: String, within ancestor: String, _ catalog: CatalogSnapshot) -> Bool {
-        if ancestor.hasSuffix(".*") { return type.hasPrefix(String(ancestor.dropLast(1))) }
-        if type == ancestor || extends(type, ancestor) { return true }
-        guard catalog.parent(ofItemType: type) != nil else { return false }
-        return catalog.isType(type, within: ancestor)
-    }
-
-    /// Whether `type` is `ancestor` followed by a dot and more.
-    private static func extends(_ type: String, _ ancestor: String) -> Bool {
-        let length = ancestor.utf8.count
-        guard type.utf8.count > length, type.utf8.starts(with: ancestor.utf8) else { return false }
-        return type.utf8[type.utf8.index(type.utf8.startIndex, offsetBy: length)] == UInt8(ascii: ".")
     }
 
     /// The item and everything below it along held `parent-of` edges; a cycle ends the walk (WC-61).

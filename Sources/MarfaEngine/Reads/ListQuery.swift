@@ -94,8 +94,7 @@ package final class ListQuery: Sendable {
         guard catalog.holdsItemType(type) || type.hasSuffix(".*") else { return false }
         guard let slice else { return true }
         return slice.types.contains { taken in
-            taken.hasSuffix(".*") ? type.hasPrefix(String(taken.dropLast(1))) : catalog.isType(type, within: taken)
-                || catalog.isType(taken, within: type)
+            catalog.isType(type, matching: taken) || (!taken.hasSuffix(".*") && catalog.isType(taken, within: type))
         }
     }
 }

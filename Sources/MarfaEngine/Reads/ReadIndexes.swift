@@ -74,7 +74,7 @@ package struct ReadIndexes: Sendable {
     /// Reflects the item at `row` changing from `old` to `new` (either nil for an insert or a removal); `row` is
     /// the item's row in `CopyState.items` (for a removal, the row it held).
     /// - Complexity: O(log n) for the sort indexes, O(1) to mark the row for the word index.
-    package mutating func reflect(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
+    package mutating func reflect(row: RowID, old: Item?, new: Item?) {
         guard let id = (new ?? old)?.id else { return }
         let before = old == nil ? nil : facts[row]
         reflectRow(row, old: old, new: new)
@@ -84,7 +84,7 @@ package struct ReadIndexes: Sendable {
             Self.move(row, order, from: before?.updated, to: after?.updated, in: &updated)
             Self.move(row, order, from: before?.occurred, to: after?.occurred, in: &occurred)
         }
-        if words != nil { reflectText(row: row, old: old, new: new, catalog: catalog) }
+        reflectText(row: row, old: old, new: new)
     }
 
     /// Reflects a row's change in the facts, postings, property sorts and unindexed-text postings: everything but
@@ -202,7 +202,7 @@ package struct ReadIndexes: Sendable {
 
     /// Marks `row` stale in the word index once it is built, unless it is already or its text stays the same
     /// (judged from the inputs of its search fields, not by building them).
-    private mutating func reflectText(row: RowID, old: Item?, new: Item?, catalog: CatalogSnapshot) {
+    private mutating func reflectText(row: RowID, old: Item?, new: Item?) {
         if old?.state == .trashed && new?.state == .trashed { return }
         if words == nil || staleWordRows.contains(row) { return }
         if let old, let new, old.state != .trashed, new.state != .trashed, SearchFields.haveSameInputs(old, new) {

@@ -37,7 +37,7 @@ final class RowFilter {
         states = query.states.reduce(0) { $0 | RowFacts.Brief.stateBit($1) }
         types = filters.types.map { named in
             indexes.facts.typeNames.map { type in
-                named.contains { ListEvaluator.isType(type, within: $0, catalog) }
+                named.contains { catalog.isType(type, matching: $0) }
             }
         }
         tier = filters.tier.map(RowFacts.Brief.tierCode)

@@ -45,12 +45,6 @@ package struct CatalogSnapshot: Sendable, Hashable, Codable {
     /// its named types on every call).
     package func holdsItemType(_ id: String) -> Bool { itemTypesById.index(forKey: id) != nil }
 
-    /// The parent of the item type with this id, or nil when it has none or the catalog does not hold it; copies
-    /// only the parent's name.
-    package func parent(ofItemType id: String) -> String? {
-        itemTypesById.index(forKey: id).flatMap { itemTypesById.values[$0].parent }
-    }
-
     /// The edge type with this id, or nil when the catalog does not hold it.
     package func edgeType(_ id: String) -> EdgeType? { edgeTypesById[id] }
 
@@ -65,6 +59,12 @@ package struct CatalogSnapshot: Sendable, Hashable, Codable {
             steps += 1
         }
         return false
+    }
+
+    /// Whether `pattern` takes `type`: an `ns.*` pattern every id under `ns.`, a type id itself and its subtree
+    /// (`isType(_:within:)`); how slices and list filters name types.
+    package func isType(_ type: String, matching pattern: String) -> Bool {
+        pattern.hasSuffix(".*") ? type.hasPrefix(pattern.dropLast(1)) : isType(type, within: pattern)
     }
 
     /// Whether `id` is `ancestor` or starts with `ancestor` and a dot, read without building `ancestor + "."`.

@@ -7,8 +7,8 @@ package enum RowCodec {
         writer.write(item.id)
         writer.write(item.type)
         writer.write(object: item.properties)
-        writer.write(UInt8(ItemState.allCases.firstIndex(of: item.state) ?? 0))
-        writer.write(item.tier.map { UInt8(Tier.allCases.firstIndex(of: $0) ?? 0) + 1 } ?? 0)
+        writer.write(UInt8(itemStates.firstIndex(of: item.state) ?? 0))
+        writer.write(item.tier.map { UInt8(tiers.firstIndex(of: $0) ?? 0) + 1 } ?? 0)
         writer.write(signed: item.version)
         writer.write(signed: item.schemaVersion)
         writer.write(item.source)
@@ -133,7 +133,7 @@ package enum RowCodec {
             answeredAt: try reader.readOptionalString())
     }
 
-    /// The states and tiers by the byte that encodes them, built once rather than per item read.
+    /// The states and tiers by the byte that encodes them, built once rather than per item read or written.
     private static let itemStates = ItemState.allCases
     private static let tiers = Tier.allCases
 

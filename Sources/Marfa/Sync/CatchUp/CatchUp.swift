@@ -13,16 +13,23 @@ struct CatchUp {
     /// Told of each event that changed the copy, after it is durable.
     var onApplied: @Sendable (StreamEvent, String) -> Void = { _, _ in }
 
-    func run() async throws -> CatchUpReport {
+    /// The copy's hydration, instance and cursor, read without keeping a copy of its state through the run (a copy
+    /// held across the stages would make the first write to each shard and page copy it).
+    private func startingPoint() async -> (Hydration, String?, String?) {
         let state = await engine.state
-        switch state.hydration {
+        return (state.hydration, state.instanceId, state.cursor)
+    }
+
+    func run() async throws -> CatchUpReport {
+        let (hydration, instanceId, cursor) = await startingPoint()
+        switch hydration {
         case .complete: break
         case .expired: throw MarfaError.copyExpired(reason: "catchup_too_old", message: "the copy expired; hydrate it")
         case .never, .inProgress:
             throw MarfaError.hydrationIncomplete(message: "the copy must be hydrated before it catches up")
         }
-        try await checkInstance(expected: state.instanceId)
-        let stream = try EventStreamConnection(client: client, lastEventId: state.cursor)
+        try await checkInstance(expected: instanceId)
+        let stream = try EventStreamConnection(client: client, lastEventId: cursor)
         defer { stream.close() }
         var applied: UInt64 = 0
         var skipped: UInt64 = 0

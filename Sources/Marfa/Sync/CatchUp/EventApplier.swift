@@ -15,26 +15,20 @@ struct EventApplier {
     let state: CopyState
     /// The slice membership of the copy's state, worked out once for every event judged against it.
     let membership: SliceMembership
-    /// The time a write laid back over a row is stamped with; read only when a waiting write is laid over.
-    let now: () -> String
-
     /// An applier judging events against `state`.
-    init(state: CopyState, now: @escaping () -> String = { Timestamp.string(from: Date()) }) {
+    init(state: CopyState) {
         self.state = state
-        self.now = now
         membership = Self.membership(of: state)
     }
 
     /// The slice membership of `state`: its slice's types, tier and whole edge types, and its pins.
-    private static func membership(of state: CopyState) -> SliceMembership {
+    static func membership(of state: CopyState) -> SliceMembership {
         let slice = state.slice
         let catalog = state.catalog
         return SliceMembership(
             tier: slice?.tier ?? .all, wholeEdgeTypes: Set(slice?.edgeTypes ?? []), pins: Set(state.pins)
         ) { type in
-            (slice?.types ?? []).contains { taken in
-                taken.hasSuffix(".*") ? type.hasPrefix(String(taken.dropLast(1))) : catalog.isType(type, within: taken)
-            }
+            (slice?.types ?? []).contains { catalog.isType(type, matching: $0) }
         }
     }
 
@@ -110,7 +104,7 @@ struct EventApplier {
     private func laidOver(_ row: Item) -> Item {
         let waiting = state.queuedWrites(onItem: row.id).filter { LayOver.isWaiting($0) && $0.edgeId == nil }
         guard !waiting.isEmpty else { return row }
-        let time = now()
+        let time = Timestamp.string(from: Date())
         var result = row
         for write in waiting {
             result = LayOver.item(after: write, on: result, now: time) ?? result
@@ -119,7 +113,7 @@ struct EventApplier {
     }
 
     private func removal(of itemId: String, keepingWholeEdges: Bool) -> [StoreChange] {
-        let whole = Set(state.slice?.edgeTypes ?? [])
+        let whole = membership.wholeEdgeTypes
         var changes: [StoreChange] = [.removeItem(id: itemId)]
         var edgeIds = state.edgesFrom[itemId] ?? []
         if !keepingWholeEdges { edgeIds.formUnion(state.edgesTo[itemId] ?? []) }
