@@ -49,13 +49,14 @@ package struct CatalogSnapshot: Sendable, Hashable, Codable {
     package func edgeType(_ id: String) -> EdgeType? { edgeTypesById[id] }
 
     /// Whether `type` is `ancestor` or in its subtree: an id extending it with a dot, or a parent chain reaching it.
-    /// A chain longer than the catalog's types has a cycle, and ends there.
+    /// A chain longer than the catalog's types has a cycle, and ends there. Each step compares bytes and reads only
+    /// the parent's name (no `ItemType` is copied): a list's type filter asks this of every row it judges.
     package func isType(_ type: String, within ancestor: String) -> Bool {
         var current: String? = type
         var steps = 0
         while let candidate = current, steps <= itemTypesById.count {
             if Self.isSelfOrDotted(candidate, under: ancestor) { return true }
-            current = itemTypesById[candidate]?.parent
+            current = itemTypesById.index(forKey: candidate).flatMap { itemTypesById.values[$0].parent }
             steps += 1
         }
         return false
@@ -64,12 +65,13 @@ package struct CatalogSnapshot: Sendable, Hashable, Codable {
     /// Whether `pattern` takes `type`: an `ns.*` pattern every id under `ns.`, a type id itself and its subtree
     /// (`isType(_:within:)`); how slices and list filters name types.
     package func isType(_ type: String, matching pattern: String) -> Bool {
-        pattern.hasSuffix(".*") ? type.hasPrefix(pattern.dropLast(1)) : isType(type, within: pattern)
+        pattern.utf8.last == UInt8(ascii: "*") && pattern.hasSuffix(".*")
+            ? type.utf8.starts(with: pattern.utf8.dropLast()) : isType(type, within: pattern)
     }
 
     /// Whether `id` is `ancestor` or starts with `ancestor` and a dot, read without building `ancestor + "."`.
     private static func isSelfOrDotted(_ id: String, under ancestor: String) -> Bool {
-        guard id.hasPrefix(ancestor) else { return false }
+        guard id.utf8.starts(with: ancestor.utf8) else { return false }
         let rest = id.utf8.dropFirst(ancestor.utf8.count)
         return rest.isEmpty || rest.first == UInt8(ascii: ".")
     }
