@@ -1,12 +1,12 @@
 /// The command line: `marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP]] [--json FILE]
 /// [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep] [--peer-cache DIR]
-/// [--search-per-band N]`.
+/// [--search-per-band N] [--huge-pages]`.
 struct BenchArguments {
     /// The usage text.
     static let usage = """
         usage: marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP…]] [--json FILE]
                            [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep]
-                           [--peer-cache DIR] [--search-per-band N]
+                           [--peer-cache DIR] [--search-per-band N] [--huge-pages]
           --size            dataset tier (default 10k); N items for a custom size
           --smoke           a tiny tier for tests: the gate and every operation, no time asserted
           --only            groups or name prefixes: get, list, search, write, write-concurrent, events,
@@ -21,6 +21,8 @@ struct BenchArguments {
                             dataset and schema, instead of loading it again (for the 1M tier)
           --search-per-band keep at most N of each hit-rate band's search queries, spread over its lengths
                             (the short form of a slow tier; the report says how many ran)
+          --huge-pages      after the load, back the process's dense memory (both engines share it) with 2 MB
+                            pages, as a copy opened with MARFA_HUGE_PAGES does (Decision 0039)
         """
 
     /// The tier.
@@ -45,6 +47,8 @@ struct BenchArguments {
     var peerCache: PeerCache?
     /// At most this many search queries per hit-rate band, if asked.
     var searchPerBand: Int?
+    /// Whether the process's dense memory is advised onto huge pages after the load.
+    var hugePages = false
 
     /// Parses `arguments` (without the program name).
     init(_ arguments: [String]) throws(BenchError) {
@@ -85,6 +89,7 @@ struct BenchArguments {
             case "--keep": keep = true
             case "--peer-cache": peerCache = PeerCache(folder: try value(flag))
             case "--memory-child": memoryChild = true
+            case "--huge-pages": hugePages = true
             case "--search-per-band":
                 let text = try value(flag)
                 guard let parsed = Int(text), parsed > 0 else {

@@ -86,7 +86,8 @@ final class BenchSession {
             fsync: try FsyncProbe.measure(directory: directory, count: plan.fsyncProbes),
             memcpyBytesPerSecond: MemoryProbes.memcpyBytesPerSecond(megabytes: min(plan.probeMegabytes, 64), rounds: 5),
             pointerChaseNanoseconds: MemoryProbes.pointerChaseNanoseconds(
-                megabytes: plan.probeMegabytes, steps: plan.probeMegabytes * 20_000, seed: arguments.seed))
+                megabytes: plan.probeMegabytes, steps: plan.probeMegabytes * 20_000, seed: arguments.seed,
+                hugePages: arguments.hugePages))
         progress("dataset: generating")
         let clock = Stopwatch.now()
         let vocabulary = try Vocabulary()
@@ -123,6 +124,7 @@ final class BenchSession {
         context.facts["load sqlite s"] = peerLoad
         context.facts["load sqlite copied from the peer cache"] = peerCopied ? 1 : 0
         context.facts["load sqlite cpu s"] = peerLoadCPU
+        if arguments.hugePages { adviseHugePages(context) }
         return BenchSession(arguments: arguments, context: context, machine: machine, startedAt: startedAt)
     }
 

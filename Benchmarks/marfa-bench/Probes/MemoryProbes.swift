@@ -17,13 +17,14 @@ enum MemoryProbes {
     }
 
     /// Nanoseconds per step of a random pointer chase over `megabytes` MiB (one dependent cache miss each).
-    static func pointerChaseNanoseconds(megabytes: Int, steps: Int, seed: UInt64) -> Double {
+    static func pointerChaseNanoseconds(megabytes: Int, steps: Int, seed: UInt64, hugePages: Bool) -> Double {
         let count = (megabytes << 20) / MemoryLayout<Int>.stride
         var next = [Int](0..<count)
         var random = SplitMixRandom(seed: seed)
         for index in stride(from: count - 1, to: 0, by: -1) {
             next.swapAt(index, random.below(index))
         }
+        if hugePages { _ = HugePageAdvice.apply() }
         return next.withUnsafeBufferPointer { links -> Double in
             var position = 0
             let start = Stopwatch.now()

@@ -96,6 +96,9 @@ package actor CopyActor {
         if recovered.nextSegment - (recovered.snapshotSegment ?? Recovery.firstSegment) >= Self.segmentsBeforeCheckpoint {
             await copy.startCheckpoint()
         }
+        if configuration.hugePages {
+            DispatchQueue.global(qos: .utility).async { _ = HugePageAdvice.apply() }
+        }
         return copy
     }
 

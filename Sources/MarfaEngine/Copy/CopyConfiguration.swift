@@ -7,7 +7,10 @@ package struct CopyConfiguration: Sendable {
     /// The zstd level snapshots are compressed at.
     package var snapshotCompressionLevel: Int32 = 1
     /// Whether indexes and adjacency are checked after every change (on when `MARFA_INTERNAL_CHECKS` is set).
-    package var internalChecks: Bool = CopyConfiguration.internalChecksFromEnvironment
+    package var internalChecks: Bool = CopyConfiguration.flag("MARFA_INTERNAL_CHECKS")
+    /// Whether opening the copy asks the kernel to back the process's dense anonymous memory with huge pages, in
+    /// the background (on when `MARFA_HUGE_PAGES` is set; Decision 0039).
+    package var hugePages: Bool = CopyConfiguration.flag("MARFA_HUGE_PAGES")
 
     /// The clock and id source writes use; tests inject their own.
     package var writeContext: WriteContext = .live
@@ -15,8 +18,8 @@ package struct CopyConfiguration: Sendable {
     /// The defaults.
     package init() {}
 
-    private static var internalChecksFromEnvironment: Bool {
-        guard let value = ProcessInfo.processInfo.environment["MARFA_INTERNAL_CHECKS"] else { return false }
+    private static func flag(_ name: String) -> Bool {
+        guard let value = ProcessInfo.processInfo.environment[name] else { return false }
         return !value.isEmpty && value != "0"
     }
 }
