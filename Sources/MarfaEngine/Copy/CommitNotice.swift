@@ -29,6 +29,10 @@ package struct CommitNotice: Sendable, Hashable {
     /// Whether every row may have changed (rows were cleared).
     package var everything = false
 
+    /// Whether an index keyed by titles must be built again rather than refreshed from `items` and `removedItems`:
+    /// the catalog names the title fields, and a cleared copy names no rows.
+    package var reindexesTitles: Bool { catalog || everything }
+
     /// Summarises a batch of changes.
     package init(origin: CommitOrigin, changes: [StoreChange]) {
         self.origin = origin

@@ -34,6 +34,8 @@ package actor CopyActor {
     private var listeners: [UInt64: @Sendable (CommitNotice) -> Void] = [:]
     private var nextListener: UInt64 = 0
     private var failure: MarfaError?
+    /// Held items by folded title for link reads, built on the first one (`currentTitleIndex`).
+    var titleIndex: TitleIndex?
 
     /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
     ///

@@ -12,17 +12,31 @@ package enum LinkResolver {
         target: String, items: [Item], boundIds: Set<String>, catalog: CatalogSnapshot
     ) -> LinkCandidates {
         let live = items.filter { $0.state != .trashed }
+        return candidates(
+            target: target,
+            held: { id in live.first { $0.id.lowercased() == id } },
+            titled: { name in
+                live.filter { item in
+                    guard let field = catalog.titleField(of: item.type),
+                        let title = item.properties[field]?.string
+                    else { return false }
+                    return folded(title) == name
+                }
+            },
+            boundIds: boundIds)
+    }
+
+    /// The candidates for `target`, given the live item a folded id names (`held`) and the live items whose folded
+    /// title is a folded name, in the copy's order (`titled`): the rule above, for callers with their own indexes.
+    package static func candidates(
+        target: String, held: (String) -> Item?, titled: (String) -> [Item], boundIds: Set<String>
+    ) -> LinkCandidates {
         let wanted = folded(target)
         guard !wanted.isEmpty else { return LinkCandidates(target: target, state: .unresolved, candidates: []) }
-        if let held = live.first(where: { $0.id.lowercased() == wanted }) {
-            return LinkCandidates(target: target, state: .bound, candidates: [held])
+        if let item = held(wanted) {
+            return LinkCandidates(target: target, state: .bound, candidates: [item])
         }
-        let named = live.filter { item in
-            guard let field = catalog.titleField(of: item.type), let title = item.properties[field]?.string else {
-                return false
-            }
-            return folded(title) == wanted
-        }
+        let named = titled(wanted)
         let bound = named.filter { boundIds.contains($0.id) }
         if bound.count == 1 { return LinkCandidates(target: target, state: .bound, candidates: bound) }
         let state: LinkCandidates.State = bound.count > 1 || named.count > 1 ? .ambiguous : .unresolved
@@ -30,7 +44,7 @@ package enum LinkResolver {
     }
 
     /// A name as names compare: trimmed and lowercased (Swift strings compare in canonical form).
-    private static func folded(_ name: String) -> String {
+    package static func folded(_ name: String) -> String {
         name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }
