@@ -2,7 +2,10 @@ import MarfaRules
 
 /// The copy's answers to the filter grammar: edges it holds (queued ones included), parts through with-hosts edges
 /// to a host out of the bin (an unheld host counts as out of the bin), and status groups from its catalog.
-package struct CopyFilterContext: FilterContext {
+///
+/// A class: a list walk hands it to the evaluator for every row, and a struct holding the state copied (retained and
+/// released) each of the state's tables at each of those rows.
+package final class CopyFilterContext: FilterContext, Sendable {
     /// The state read.
     package let state: CopyState
 

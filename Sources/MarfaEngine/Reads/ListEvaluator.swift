@@ -26,9 +26,7 @@ package final class ListEvaluator {
         self.query = query
         self.catalog = catalog
         context = query.expression == nil ? nil : CopyFilterContext(state: state())
-        evaluator = try query.expression.map { expression throws(MarfaError) in
-            try FilterEvaluator(expression, answersBackrefs: false)
-        }
+        evaluator = query.evaluator
         subtree = query.filters.beneath.map { Self.subtree(of: $0, in: state()) }
         occurredBounds = (query.filters.occurredAfter.map(TimeKey.milliseconds),
                           query.filters.occurredBefore.map(TimeKey.milliseconds))

@@ -12,7 +12,9 @@ package final class ListQuery: Sendable {
     /// The direction, with the defaults resolved.
     package let direction: SortDirection
     /// The parsed grammar filter, if any.
-    package let expression: FilterExpression?
+    package var expression: FilterExpression? { evaluator?.expression }
+    /// The grammar filter made ready to answer, if any (`ParsedFilters`).
+    package let evaluator: FilterEvaluator?
     /// The states kept.
     package let states: Set<ItemState>
 
@@ -67,13 +69,7 @@ package final class ListQuery: Sendable {
                 direction = .descending
             }
         }
-        if let text = filters.filter {
-            let parsed = try FilterExpression(decoding: text)
-            _ = try FilterEvaluator(parsed, answersBackrefs: false)
-            expression = parsed
-        } else {
-            expression = nil
-        }
+        evaluator = try filters.filter.map { text throws(MarfaError) in try ParsedFilters.evaluator(for: text) }
         self.filters = filters
     }
 
