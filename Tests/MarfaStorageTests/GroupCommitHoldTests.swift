@@ -21,15 +21,20 @@ final class GroupCommitHoldTests: StorageTestCase {
 
     /// A state with records 1 and 2 synced by the thread over [1 ms, 2 ms] of uptime, their two waiters resumed.
     private func stateAfterASyncOfTwoWaiters() async throws -> SharedState {
+        try await stateAfterASync(ofWaiters: 2)
+    }
+
+    /// A state with records 1…`count` synced by the thread over [1 ms, 2 ms] of uptime, their waiters resumed.
+    private func stateAfterASync(ofWaiters count: Int) async throws -> SharedState {
         let directory = try StoreDirectory.open(at: storePath())
         let state = SharedState(JournalState(segment: try SegmentFile.create(number: 1, in: directory)))
-        for index in 1...2 {
+        for index in 1...count {
             let framed = try record(index)
             _ = try state.withLock { try $0.enqueue(header: framed.header, payload: framed.payload) }
         }
         let waiters = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for sequence: UInt64 in 1...2 {
+                for sequence in 1...UInt64(count) {
                     group.addTask {
                         try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                             let known = state.withLock { $0.register(sequence, continuation) }.outcome
@@ -43,14 +48,14 @@ final class GroupCommitHoldTests: StorageTestCase {
                 try await group.waitForAll()
             }
         }
-        while state.registered.load(ordering: .relaxed) < 2 { await Task.yield() }
+        while state.registered.load(ordering: .relaxed) < count { await Task.yield() }
         guard case .write(let batches) = state.withLock({ $0.nextStep(maySleep: false, now: 1_000_000) }) else {
             XCTFail("two pending records are written")
             return state
         }
-        XCTAssertEqual(batches.last?.lastSequence, 2)
-        let (ready, _) = state.withLock { $0.markDurable(upTo: 2, started: 1_000_000, now: 2_000_000) }
-        XCTAssertEqual(ready.count, 2)
+        XCTAssertEqual(batches.last?.lastSequence, UInt64(count))
+        let (ready, _) = state.withLock { $0.markDurable(upTo: UInt64(count), started: 1_000_000, now: 2_000_000) }
+        XCTAssertEqual(ready.count, count)
         for waiter in ready { waiter.continuation.resume() }
         try await waiters.value
         return state
@@ -71,6 +76,29 @@ final class GroupCommitHoldTests: StorageTestCase {
             return XCTFail("both writers are back: their records are written")
         }
         XCTAssertEqual(batches.map(\.lastSequence), [4])
+    }
+
+    func testWithNothingPendingTheThreadHoldsForResumedWritersInsteadOfPolling() async throws {
+        let state = try await stateAfterASyncOfTwoWaiters()
+        guard case .hold(let nanoseconds) = state.withLock({ $0.nextStep(maySleep: false, now: 2_000_000) }) else {
+            return XCTFail("both resumed writers are out and nothing is pending: the thread waits on its semaphore")
+        }
+        XCTAssertEqual(nanoseconds, 1_000_000, "held until the end of the last sync plus its length")
+        let wakes = try (3...4).map { index in
+            let framed = try record(index)
+            return try state.withLock { try $0.enqueue(header: framed.header, payload: framed.payload) }.wake
+        }
+        XCTAssertEqual(wakes, [false, true], "the last writer back wakes the thread holding with nothing pending")
+    }
+
+    func testAfterAOneRecordSyncTheThreadPollsBeforeHolding() async throws {
+        let state = try await stateAfterASync(ofWaiters: 1)
+        guard case .poll = state.withLock({ $0.nextStep(maySleep: false, now: 2_000_000) }) else {
+            return XCTFail("a lone writer's next record usually comes within the poll: no wake-up needed")
+        }
+        guard case .hold = state.withLock({ $0.nextStep(maySleep: true, now: 2_050_000) }) else {
+            return XCTFail("past the poll the thread holds for the writer still out")
+        }
     }
 
     func testAHoldEndsAfterAsLongAsTheLastSyncTook() async throws {

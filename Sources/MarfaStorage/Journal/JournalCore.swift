@@ -11,8 +11,8 @@ final class JournalCore: Sendable {
     /// Number of fdatasync calls made so far: far fewer than records when commits are grouped.
     let syncCount = Atomic<UInt64>(0)
     private let wakeup = DispatchSemaphore(value: 0)
-    /// How long the sync thread polls for new records after writing a batch before it sleeps, in nanoseconds:
-    /// the writers it resumed usually come back within that window, and a polling thread takes their records
+    /// How long the sync thread polls for new records before it sleeps once no writer it resumed is still out
+    /// (or its hold for them has ended), in nanoseconds: a polling thread takes a record that comes soon after
     /// without a wake-up (a sleeping one lets the next waiter lead instead).
     static let pollBeforeSleeping: UInt64 = 50_000
 
@@ -33,10 +33,10 @@ final class JournalCore: Sendable {
     }
 
     /// The group-commit loop: take everything pending, one write and one fdatasync per segment, resume waiters;
-    /// while the writers it resumed are not all back, hold what is pending for them (at most as long as the last
-    /// sync took, waiting on the semaphore rather than spinning); when nothing is pending write zeros ahead of the
-    /// tail if they run low, else poll for `pollBeforeSleeping`, then hold for writers still out or sleep (an idle
-    /// journal's next waiter syncs on its own thread).
+    /// while the writers it resumed are not all back, hold (pending or not) for them, at most as long as the last
+    /// sync took, waiting on the semaphore rather than spinning; when nothing is pending write zeros ahead of the
+    /// tail if they run low; with nobody out, poll for `pollBeforeSleeping`, then sleep (an idle journal's next
+    /// waiter syncs on its own thread).
     private func run() {
         var idleSince: UInt64?
         while true {

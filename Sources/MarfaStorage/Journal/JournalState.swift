@@ -167,7 +167,9 @@ struct JournalState: ~Copyable {
     }
 
     /// Called by the sync thread at uptime `now` (nanoseconds): answers the batches to write, or whether to hold
-    /// for returning writers, poll again, sleep or exit.
+    /// for returning writers, poll again, sleep or exit. While writers of a group it resumed are still out it holds
+    /// on its semaphore at once rather than polling first, so the thread spends no core they need to come back;
+    /// after a one-record sync it polls first, as a lone writer's next record usually comes within the poll.
     mutating func nextStep(maySleep: Bool, now: UInt64) -> Step {
         threadHolding = false
         let holding = returning > 0 && now < holdDeadline && !closing && failure == nil
@@ -190,11 +192,11 @@ struct JournalState: ~Copyable {
             defer { closeWaiters.removeAll() }
             return .exit(closeWaiters: closeWaiters)
         }
-        guard maySleep else { return .poll }
-        if holding && !syncing {
+        if holding && !syncing && (maySleep || lastSyncRecords > 1) {
             threadHolding = true
             return .hold(nanoseconds: holdDeadline - now)
         }
+        guard maySleep else { return .poll }
         returning = 0
         threadAsleep = true
         return .sleep
