@@ -141,9 +141,11 @@ package struct ReadIndexes: Sendable {
     /// The names of `item`'s properties that are not null and not held as search text: numbers, Booleans, arrays,
     /// objects, and a thumbnail.
     static func unindexedText(of item: Item) -> [String] {
-        item.properties.compactMap { name, value in
-            value != .null && (value.string == nil || name == "thumbnail") ? name : nil
+        var names: [String] = []
+        item.forEachProperty { name, value in
+            if value != .null && (value.string == nil || name == "thumbnail") { names.append(name) }
         }
+        return names
     }
 
     /// Builds the sort index of property `name`, if it is not built yet.

@@ -18,7 +18,7 @@ package enum LinkResolver {
             return LinkCandidates(target: target, state: .bound, candidates: [held])
         }
         let named = live.filter { item in
-            guard let field = catalog.titleField(of: item.type), let title = item.properties[field]?.string else {
+            guard let field = catalog.titleField(of: item.type), let title = item.property(field)?.string else {
                 return false
             }
             return folded(title) == wanted
