@@ -73,7 +73,8 @@ enum MemoryCensus {
     }
 
     /// Counts the parts of a loaded state by building each again beside it: the item table, the read indexes (built
-    /// in bulk, so without the slack of growing one item at a time) and the edge table.
+    /// in bulk, so without the slack of growing one item at a time), the edge table and the word index (in bulk, so
+    /// the same bytes whenever it runs).
     private static func parts(of state: CopyState, note: (String, Int) -> Void) {
         var start = ProcessMemory.heapInUse()
         var table = ItemTable()
@@ -91,6 +92,9 @@ enum MemoryCensus {
             withExtendedLifetime(edgeList) {}
         }
         withExtendedLifetime((table, indexes, edges)) {}
+        var words = WordIndex()
+        words.insert(contentsOf: ReadIndexes.searchableRows(state))
+        note("  word index, rebuilt in bulk: store's count", words.byteCount)
     }
 
     /// Commits the items of the dataset to `copy` and answers its edges (noting what the list of them holds); the
