@@ -187,15 +187,7 @@ extension WordIndex {
         private static func entry(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> (
             gap: RowID, count: UInt32
         ) {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = bytes[offset]
-                offset += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { break }
-                shift += 7
-            }
+            let value = WordSequence.wideVarint(bytes, at: &offset)
             let gap = RowID(truncatingIfNeeded: value >> 1)
             guard value & 1 == 1 else { return (gap, 1) }
             let byte = bytes[offset]
