@@ -120,6 +120,40 @@ final class WordIndexTests: XCTestCase {
         try index.checkInvariants()
     }
 
+    /// A list keeps every row and count exactly whatever its gaps (each varint length, and one past 2^31) and its
+    /// counts (one, written as no byte; one byte; escaped), through steps and seeks across blocks (Decision 0037).
+    func testPostingsKeepRowsAndCountsOfEverySize_P77() throws {
+        let gaps: [RowID] = [1, 63, 64, 127, 128, 8191, 8192, 16_384, 100_000]
+        let sizes: [UInt32] = [1, 2, 1, 254, 255, 1, 1000, 1, 1]
+        var list = WordIndex.Postings()
+        var rows: [RowID] = []
+        var counts: [UInt32] = []
+        for index in 0..<300 {
+            let row = (rows.last ?? 0) + (index == 0 ? 0 : gaps[index % gaps.count])
+            rows.append(row)
+            counts.append(sizes[index % sizes.count])
+        }
+        rows.append(3_000_000_000)
+        counts.append(3)
+        for (row, count) in zip(rows, counts) { list.append(row, count: count) }
+        XCTAssertEqual(list.rows, rows)
+        XCTAssertEqual(list.counts, counts)
+        var cursor = WordIndex.Postings.Cursor()
+        for (row, count) in zip(rows, counts) {
+            XCTAssertTrue(cursor.advance(in: list))
+            XCTAssertEqual(cursor.row, row)
+            XCTAssertEqual(cursor.count, count)
+        }
+        XCTAssertFalse(cursor.advance(in: list))
+        for index in stride(from: 0, to: rows.count, by: 7) {
+            var seeker = WordIndex.Postings.Cursor()
+            XCTAssertTrue(seeker.seek(atLeast: rows[index], in: list))
+            XCTAssertEqual(seeker.row, rows[index])
+            XCTAssertEqual(seeker.count, counts[index])
+        }
+        try list.checkInvariants()
+    }
+
     /// Postings longer than a skip block intersect through their cursors' seeks as whole lists would (P-76).
     func testCompressedPostingsSeekAcrossBlocks_P76() throws {
         var index = WordIndex()

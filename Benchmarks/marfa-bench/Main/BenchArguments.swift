@@ -6,7 +6,7 @@ struct BenchArguments {
     static let usage = """
         usage: marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP…]] [--json FILE]
                            [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep]
-                           [--peer-cache DIR] [--search-per-band N] [--huge-pages]
+                           [--peer-cache DIR] [--search-per-band N] [--huge-pages] [--memory-census]
           --size            dataset tier (default 10k); N items for a custom size
           --smoke           a tiny tier for tests: the gate and every operation, no time asserted
           --only            groups or name prefixes: get, list, search, write, write-concurrent, events,
@@ -23,6 +23,7 @@ struct BenchArguments {
                             (the short form of a slow tier; the report says how many ran)
           --huge-pages      after the load, back the process's dense memory (both engines share it) with 2 MB
                             pages, as a copy opened with MARFA_HUGE_PAGES does (Decision 0039)
+          --memory-census   only print heap bytes per item by part of an item and of the loaded copy
         """
 
     /// The tier.
@@ -43,6 +44,8 @@ struct BenchArguments {
     var keep = false
     /// Set when the process is the memory child.
     var memoryChild = false
+    /// Set for a census of the copy's memory by part (`MemoryCensus`).
+    var memoryCensus = false
     /// Where loaded peer databases are kept between runs, if asked.
     var peerCache: PeerCache?
     /// At most this many search queries per hit-rate band, if asked.
@@ -90,6 +93,7 @@ struct BenchArguments {
             case "--peer-cache": peerCache = PeerCache(folder: try value(flag))
             case "--memory-child": memoryChild = true
             case "--huge-pages": hugePages = true
+            case "--memory-census": memoryCensus = true
             case "--search-per-band":
                 let text = try value(flag)
                 guard let parsed = Int(text), parsed > 0 else {

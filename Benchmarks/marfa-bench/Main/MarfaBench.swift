@@ -7,6 +7,12 @@ struct MarfaBench {
     static func main() async {
         do {
             let arguments = try BenchArguments(Array(CommandLine.arguments.dropFirst()))
+            if arguments.memoryCensus {
+                try await MemoryCensus.run(
+                    size: arguments.plan.size, seed: arguments.seed,
+                    directory: arguments.directory ?? "/tmp/marfa-memory-census")
+                return
+            }
             if arguments.memoryChild {
                 try await MemoryChild.run(
                     size: arguments.plan.size, seed: arguments.seed,

@@ -8,12 +8,8 @@ import MarfaRules
 enum MemoryChild {
     /// Loads `size` items of `seed` (and their edges) into a copy in `directory`; prints one JSON line.
     static func run(size: Int, seed: UInt64, directory: String) async throws {
-        try? FileManager.default.removeItem(atPath: directory)
         let vocabulary = try Vocabulary()
-        var configuration = CopyConfiguration()
-        configuration.snapshotThresholdBytes = .max
-        let copy = try await CopyActor.open(
-            at: URL(fileURLWithPath: directory + "/store"), origin: nil, configuration: configuration)
+        let copy = try await freshCopy(in: directory)
         ProcessMemory.trim()
         let before = ProcessMemory.residentBytes()
         let encoded = try await load(into: copy, vocabulary: vocabulary, size: size, seed: seed)
@@ -31,6 +27,15 @@ enum MemoryChild {
         let line = try JSONEncoder().encode(report)
         print(String(decoding: line, as: UTF8.self))
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// An empty copy in `directory` (emptied first) that never writes a snapshot while it loads.
+    static func freshCopy(in directory: String) async throws -> CopyActor {
+        try? FileManager.default.removeItem(atPath: directory)
+        var configuration = CopyConfiguration()
+        configuration.snapshotThresholdBytes = .max
+        return try await CopyActor.open(
+            at: URL(fileURLWithPath: directory + "/store"), origin: nil, configuration: configuration)
     }
 
     /// Streams the items (then the edges) into `copy`; the generator and the edge list die on return, so they are

@@ -20,6 +20,21 @@ enum ProcessMemory {
         return kilobytes * 1024
     }
 
+    /// Heap bytes in use now (glibc's `mallinfo2().uordblks`, the eighth of its ten words), or 0 when it cannot
+    /// be called. Swift's Glibc module does not import it; on x86-64 its 80-byte result comes back through a
+    /// pointer passed as the first argument, which is how it is called here.
+    static func heapInUse() -> Int {
+        #if arch(x86_64)
+            typealias Info = @convention(c) (UnsafeMutablePointer<Int>) -> UnsafeMutableRawPointer?
+            guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "mallinfo2") else { return 0 }
+            var words = [Int](repeating: 0, count: 10)
+            _ = words.withUnsafeMutableBufferPointer { unsafeBitCast(symbol, to: Info.self)($0.baseAddress!) }
+            return words[7]
+        #else
+            return 0
+        #endif
+    }
+
     /// Returns freed heap memory to the system (glibc's `malloc_trim`, looked up at run time since Swift's Glibc
     /// module does not import it), so resident memory counts live data.
     static func trim() {

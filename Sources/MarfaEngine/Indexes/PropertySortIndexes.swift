@@ -20,7 +20,7 @@ package struct PropertySortIndexes: Sendable {
         var index = SortIndex<PropertySortKey>()
         items.forEachRow { row, item in
             guard let order = ItemOrder(id: item.id) else { return }
-            index.insert(row, key: PropertySortKey(item.properties[name]), order: order)
+            index.insert(row, key: PropertySortKey(item.property(name)), order: order)
         }
         indexes[name] = index
     }
@@ -30,8 +30,8 @@ package struct PropertySortIndexes: Sendable {
     package mutating func reflect(_ row: RowID, old: Item?, new: Item?) {
         guard !indexes.isEmpty, let order = ItemOrder(id: (new ?? old)?.id ?? "") else { return }
         for name in indexes.keys {
-            let oldKey = old.map { PropertySortKey($0.properties[name]) }
-            let newKey = new.map { PropertySortKey($0.properties[name]) }
+            let oldKey = old.map { PropertySortKey($0.property(name)) }
+            let newKey = new.map { PropertySortKey($0.property(name)) }
             guard oldKey != newKey else { continue }
             if let oldKey { indexes[name]?.remove(row, key: oldKey, order: order) }
             if let newKey { indexes[name]?.insert(row, key: newKey, order: order) }
@@ -52,7 +52,7 @@ package struct PropertySortIndexes: Sendable {
             try items.forEachRow { row, item in
                 guard let order = ItemOrder(id: item.id) else { return }
                 ordered += 1
-                let expected = SortIndex.Entry(key: PropertySortKey(item.properties[name]), order: order, row: row)
+                let expected = SortIndex.Entry(key: PropertySortKey(item.property(name)), order: order, row: row)
                 try IndexCorruption.check(held[row] == expected, "PropertySortIndexes: \(name) row \(row) is stale")
             }
             try IndexCorruption.check(index.count == ordered, "PropertySortIndexes: \(name) holds other rows")

@@ -86,7 +86,7 @@ package struct TitleIndex: Sendable {
 
     private static func title(of item: Item, catalog: CatalogSnapshot) -> String? {
         guard let field = catalog.titleField(of: item.type) else { return nil }
-        return item.properties[field]?.string
+        return item.property(field)?.string
     }
 
     private static func hash(_ folded: String) -> UInt64 {

@@ -1,7 +1,7 @@
 extension WordIndex {
     /// One word's rows, ascending, with the word's occurrences in each, delta-compressed: per row its gap from the
-    /// row before as a varint, then its count as one byte (`countEscape` and the count as a varint for 255 or
-    /// more). A skip entry per `blockSize` rows (the block's first row and byte offset) lets a `Cursor` seek
+    /// row before, doubled, plus one when a count follows, as a varint; then, unless the count is 1 (most are), the
+    /// count as one byte (`countEscape` and the count as a varint for 255 or more) (Decision 0037). A skip entry per `blockSize` rows (the block's first row and byte offset) lets a `Cursor` seek
     /// without decoding from the start, so intersections still gallop.
     package struct Postings: Sendable {
         /// The rows a skip entry covers.
@@ -66,8 +66,9 @@ extension WordIndex {
                 var offset = 0
                 var row: RowID = 0
                 while offset < bytes.count {
-                    row &+= WordSequence.varint(bytes, at: &offset)
-                    body(row, Self.count(bytes, at: &offset))
+                    let (gap, count) = Self.entry(bytes, at: &offset)
+                    row &+= gap
+                    body(row, count)
                 }
             }
         }
@@ -79,12 +80,12 @@ extension WordIndex {
                 skips.append(row)
                 skips.append(UInt32(bytes.count))
             }
-            Self.appendVarint(row - last, to: &bytes)
-            if count < UInt32(Self.countEscape) {
-                bytes.append(UInt8(count))
-            } else {
+            Self.appendVarint(UInt64(row - last) << 1 | (count == 1 ? 0 : 1), to: &bytes)
+            if count >= UInt32(Self.countEscape) {
                 bytes.append(Self.countEscape)
-                Self.appendVarint(count, to: &bytes)
+                Self.appendVarint(UInt64(count), to: &bytes)
+            } else if count != 1 {
+                bytes.append(UInt8(count))
             }
             last = row
             self.count += 1
@@ -142,8 +143,9 @@ extension WordIndex {
                     return false
                 }
                 list.bytes.withUnsafeBufferPointer { bytes in
-                    row &+= WordSequence.varint(bytes, at: &offset)
-                    count = Postings.count(bytes, at: &offset)
+                    let (gap, count) = Postings.entry(bytes, at: &offset)
+                    row &+= gap
+                    self.count = count
                 }
                 index += 1
                 return true
@@ -168,8 +170,7 @@ extension WordIndex {
                     offset = Int(list.skips[2 * low + 1])
                     row = list.skips[2 * low]
                     list.bytes.withUnsafeBufferPointer { bytes in
-                        _ = WordSequence.varint(bytes, at: &offset)
-                        count = Postings.count(bytes, at: &offset)
+                        count = Postings.entry(bytes, at: &offset).count
                     }
                     index += 1
                     if row >= target { return true }
@@ -181,17 +182,22 @@ extension WordIndex {
             }
         }
 
-        /// The count at `offset`, moving `offset` past it.
+        /// The row gap and count of the entry at `offset`, moving `offset` past it.
         @inline(__always)
-        private static func count(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> UInt32 {
+        private static func entry(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> (
+            gap: RowID, count: UInt32
+        ) {
+            let value = WordSequence.wideVarint(bytes, at: &offset)
+            let gap = RowID(truncatingIfNeeded: value >> 1)
+            guard value & 1 == 1 else { return (gap, 1) }
             let byte = bytes[offset]
             offset += 1
-            return byte == countEscape ? WordSequence.varint(bytes, at: &offset) : UInt32(byte)
+            return (gap, byte == countEscape ? WordSequence.varint(bytes, at: &offset) : UInt32(byte))
         }
 
         /// Appends `value` as a varint.
         @inline(__always)
-        private static func appendVarint(_ value: UInt32, to bytes: inout [UInt8]) {
+        private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
             var value = value
             while value >= 0x80 {
                 bytes.append(UInt8(value & 0x7F) | 0x80)

@@ -160,12 +160,20 @@ extension WordSequence {
     @inline(__always)
     static func varint<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: inout Int) -> UInt32
     where Bytes.Index == Int {
-        var value: UInt32 = 0
-        var shift: UInt32 = 0
+        UInt32(truncatingIfNeeded: wideVarint(bytes, at: &offset))
+    }
+
+    /// The varint at `offset` in `bytes` of up to 64 bits, moving `offset` past it (a word postings entry, whose
+    /// doubled row gap may pass 32 bits).
+    @inline(__always)
+    static func wideVarint<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: inout Int) -> UInt64
+    where Bytes.Index == Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
         while true {
             let byte = bytes[offset]
             offset += 1
-            value |= UInt32(byte & 0x7F) << shift
+            value |= UInt64(byte & 0x7F) << shift
             if byte & 0x80 == 0 { return value }
             shift += 7
         }

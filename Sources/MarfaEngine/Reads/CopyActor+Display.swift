@@ -47,7 +47,7 @@ extension CopyActor {
         guard let item = state.items[id], item.state != .trashed else {
             throw MarfaError.notFound(code: "not_held", message: "the copy does not hold item \(id)")
         }
-        let body = state.catalog.bodyField(of: item.type).flatMap { item.properties[$0]?.string } ?? ""
+        let body = state.catalog.bodyField(of: item.type).flatMap { item.property($0)?.string } ?? ""
         let parts = linkParts(in: body)
         let candidates = try linkCandidates(of: parts.map(\.target), in: id)
         let names = zip(parts, candidates).map { part, found -> BodyName in

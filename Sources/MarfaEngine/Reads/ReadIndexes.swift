@@ -129,7 +129,7 @@ package struct ReadIndexes: Sendable {
 
     /// Every row out of the bin with its search fields, in row order, what the word index is built from: lazily,
     /// so the build holds one row's fields at a time (a joined body is a copy of the text).
-    private static func searchableRows(_ state: CopyState) -> some Sequence<(row: RowID, fields: [String])> {
+    package static func searchableRows(_ state: CopyState) -> some Sequence<(row: RowID, fields: [String])> {
         state.items.rows.lazy.filter { $0.item.state != .trashed }.map { entry in
             (row: entry.row, fields: SearchFields.of(entry.item, state.catalog))
         }
@@ -141,9 +141,11 @@ package struct ReadIndexes: Sendable {
     /// The names of `item`'s properties that are not null and not held as search text: numbers, Booleans, arrays,
     /// objects, and a thumbnail.
     static func unindexedText(of item: Item) -> [String] {
-        item.properties.compactMap { name, value in
-            value != .null && (value.string == nil || name == "thumbnail") ? name : nil
+        var names: [String] = []
+        item.forEachProperty { name, value in
+            if value != .null && (value.string == nil || name == "thumbnail") { names.append(name) }
         }
+        return names
     }
 
     /// Builds the sort index of property `name`, if it is not built yet.

@@ -35,7 +35,7 @@ package struct SortOrder: Sendable {
                 return direction == .ascending ? left.1.id < right.1.id : left.1.id > right.1.id
             }.map(\.1)
         case .property(let name):
-            let keyed = rows.map { (PropertySortKey($0.properties[name]), $0) }
+            let keyed = rows.map { (PropertySortKey($0.property(name)), $0) }
             return keyed.sorted { left, right in
                 switch (left.0, right.0) {
                 case (.missing, .missing): return left.1.id < right.1.id

@@ -10,7 +10,7 @@ extension CatalogSnapshot {
 
     /// The group of the item's status word, or nil when its type has no status field or it holds no declared word.
     package func statusGroup(of item: Item) -> StatusGroup? {
-        guard let entry = statusEntry(of: item.type), let word = item.properties[entry.field]?.string else {
+        guard let entry = statusEntry(of: item.type), let word = item.property(entry.field)?.string else {
             return nil
         }
         return entry.groups[word.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()]
@@ -19,7 +19,7 @@ extension CatalogSnapshot {
     /// An event's status word as it holds it, trimmed; nil for an item outside `core.event` or one holding none.
     package func eventStatus(of item: Item) -> String? {
         guard isType(item.type, within: StatusWords.eventType),
-            let word = item.properties["status"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines),
+            let word = item.property("status")?.string?.trimmingCharacters(in: .whitespacesAndNewlines),
             !word.isEmpty
         else { return nil }
         return word

@@ -1,12 +1,12 @@
 extension Item {
     /// The property the built-in catalog's display hints name as the title, where it holds text (F017).
     public var title: String? {
-        BuiltInCatalog.snapshot.titleField(of: type).flatMap { properties[$0]?.string }
+        BuiltInCatalog.snapshot.titleField(of: type).flatMap { property($0)?.string }
     }
 
     /// The property the built-in catalog's display hints name as the body, where it holds text (F017).
     public var body: String? {
-        BuiltInCatalog.snapshot.bodyField(of: type).flatMap { properties[$0]?.string }
+        BuiltInCatalog.snapshot.bodyField(of: type).flatMap { property($0)?.string }
     }
 
     /// Why the copy holds none of the item's properties, or nil when they were read (F018).

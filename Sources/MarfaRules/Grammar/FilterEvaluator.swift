@@ -159,7 +159,7 @@ private enum Term {
         case .system(let column, let test):
             return test.holds(for: column(item))
         case .property(let name, let test):
-            return test.holds(for: SQLiteValue(extracting: item.properties[name]))
+            return test.holds(for: SQLiteValue(extracting: item.property(name)))
         case .tagHeld(let tag):
             guard let tag else { return false }
             return item.tags.contains { $0.utf8.elementsEqual(tag.utf8) }

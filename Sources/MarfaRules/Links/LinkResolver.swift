@@ -18,7 +18,7 @@ package enum LinkResolver {
             titled: { name in
                 live.filter { item in
                     guard let field = catalog.titleField(of: item.type),
-                        let title = item.properties[field]?.string
+                        let title = item.property(field)?.string
                     else { return false }
                     return folded(title) == name
                 }

@@ -8,9 +8,11 @@ package enum SearchFields {
     /// The three fields of an item whose title is the property `titleField`: the title, every other string property
     /// but a thumbnail (sorted by name, one line each), the tags joined by spaces.
     package static func of(_ item: Item, titleField: String) -> [String] {
-        let title = item.properties[titleField]?.string ?? ""
-        let texts = item.properties.keys.sorted().filter { $0 != titleField && $0 != "thumbnail" }
-            .compactMap { item.properties[$0]?.string }
+        let title = item.property(titleField)?.string ?? ""
+        var texts: [String] = []
+        item.forEachProperty { name, value in
+            if name != titleField && name != "thumbnail", let text = value.string { texts.append(text) }
+        }
         // One text is the body as it is: no join, so no copy.
         let body = texts.count == 1 ? texts[0] : texts.joined(separator: "\n")
         return [title, body, item.tags.joined(separator: " ")]
@@ -20,10 +22,9 @@ package enum SearchFields {
     /// tags, string properties) without building them; a false answer may still mean equal fields.
     package static func haveSameInputs(_ a: Item, _ b: Item) -> Bool {
         guard a.type == b.type, a.tags == b.tags else { return false }
-        let left = a.properties
-        let right = b.properties
-        for (name, value) in left where value.string != right[name]?.string { return false }
-        for (name, value) in right where value.string != nil && left[name] == nil { return false }
-        return true
+        var same = true
+        a.forEachProperty { name, value in same = same && value.string == b.property(name)?.string }
+        b.forEachProperty { name, value in same = same && (value.string == nil || a.property(name) != nil) }
+        return same
     }
 }

@@ -48,6 +48,6 @@ public struct ItemDate: Sendable, Hashable {
 extension Item {
     /// Reads a `date` or `datetime` property as an `ItemDate`, or nil when it holds neither.
     public func date(forProperty name: String, calendar: Calendar = .current) -> ItemDate? {
-        properties[name].flatMap(ItemDate.init)
+        property(name).flatMap(ItemDate.init)
     }
 }

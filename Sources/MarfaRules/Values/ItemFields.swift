@@ -11,13 +11,19 @@ final class ItemFields: @unchecked Sendable {
     var version: Int64
     var id: String
     var type: String
-    var properties: JSONObject
+    /// The properties, sorted by key in one array (`PropertyList`).
+    var propertyList: PropertyList
     var schemaVersion: Int64
     var source: String
     var sourceId: String?
     /// `occurredAt`, `createdAt` and `updatedAt`, as milliseconds when canonical (Decision 0023).
     var times: ItemTimes
     var tags: [String]
+
+    var properties: JSONObject {
+        get { propertyList.object }
+        set { propertyList = PropertyList(newValue) }
+    }
 
     var occurredAt: String {
         get { times.occurredAt }
@@ -39,7 +45,7 @@ final class ItemFields: @unchecked Sendable {
     ) {
         self.id = id
         self.type = type
-        self.properties = properties
+        propertyList = PropertyList(properties)
         self.state = state
         self.tier = tier
         self.version = version
@@ -54,7 +60,7 @@ final class ItemFields: @unchecked Sendable {
     private init(copying other: ItemFields) {
         id = other.id
         type = other.type
-        properties = other.properties
+        propertyList = other.propertyList
         state = other.state
         tier = other.tier
         version = other.version
@@ -73,14 +79,14 @@ final class ItemFields: @unchecked Sendable {
         id == other.id && version == other.version && type == other.type && state == other.state
             && tier == other.tier && schemaVersion == other.schemaVersion && source == other.source
             && sourceId == other.sourceId && times == other.times && tags == other.tags
-            && properties == other.properties
+            && propertyList == other.propertyList
     }
 
     /// Hashes every field, in declaration order.
     func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(type)
-        hasher.combine(properties)
+        hasher.combine(propertyList)
         hasher.combine(state)
         hasher.combine(tier)
         hasher.combine(version)
