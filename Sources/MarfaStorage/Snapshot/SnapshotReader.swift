@@ -29,8 +29,8 @@ package struct SnapshotReader: Sendable {
                     "snapshot length \(header.payloadLength) is impossible", path: path, offset: 18)
             }
             do {
-                let frame = UnsafeRawBufferPointer(rebasing: file[SnapshotHeader.size...])
-                return (header, try Zstd.decompress(frame, size: Int(header.payloadLength)))
+                let frames = UnsafeRawBufferPointer(rebasing: file[SnapshotHeader.size...])
+                return (header, try SnapshotFrames.decompress(frames, size: Int(header.payloadLength)))
             } catch let error as StorageError {
                 throw StorageError.corrupt(error.message, path: path, offset: UInt64(SnapshotHeader.size))
             }
