@@ -28,15 +28,17 @@ package enum SnapshotFrames {
     }
 
     /// Answers the decompression of `data` (a snapshot's bytes after its header), which must expand to exactly
-    /// `size` bytes: its frames on two threads when a trailer gives their size, else in one piece. A trailer that is
-    /// damaged or does not fit the frames is "store_corrupt", as damage anywhere else is.
-    static func decompress(_ data: UnsafeRawBufferPointer, size: Int) throws -> [UInt8] {
-        guard let (frames, frameBytes) = try split(data) else { return try Zstd.decompress(data, size: size) }
+    /// `size` bytes, and its CRC-32C: its frames on two threads, each checksumming what it decompressed while it is
+    /// still in the cache, when a trailer gives their size, else in one piece. A trailer that is damaged or does not
+    /// fit the frames is "store_corrupt", as damage anywhere else is.
+    static func decompress(_ data: UnsafeRawBufferPointer, size: Int) throws -> (payload: [UInt8], checksum: UInt32) {
+        guard let (frames, frameBytes) = try split(data) else { return try inOnePiece(data, size: size) }
         guard size <= frames.count * frameBytes, frames.count == 1 || (frames.count - 1) * frameBytes < size else {
             throw corrupt("\(frames.count) frames of \(frameBytes) bytes cannot hold \(size) bytes")
         }
-        guard frames.count > 1 else { return try Zstd.decompress(data, size: size) }
-        return try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        guard frames.count > 1 else { return try inOnePiece(data, size: size) }
+        var checksum: UInt32 = 0
+        let payload = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             let output = UnsafeMutableRawBufferPointer(buffer)
             let half = frames.count / 2
             let second = FrameRun(frames: frames, range: half..<frames.count, frameBytes: frameBytes, output: output)
@@ -45,10 +47,18 @@ package enum SnapshotFrames {
                 try FrameRun.decompress(frames, range: 0..<half, frameBytes: frameBytes, into: output)
             }
             let secondResult = second.wait()
-            try first.get()
-            try secondResult.get()
+            checksum = CRC32C.combine(
+                try first.get(), try secondResult.get(), lengthOfB: size - half * frameBytes)
             count = size
         }
+        return (payload, checksum)
+    }
+
+    private static func inOnePiece(_ data: UnsafeRawBufferPointer, size: Int) throws -> (
+        payload: [UInt8], checksum: UInt32
+    ) {
+        let payload = try Zstd.decompress(data, size: size)
+        return (payload, CRC32C.checksum(payload))
     }
 
     /// The compressed frames of `data` and the trailer's frame size, or nil when `data` does not end in a trailer
@@ -98,7 +108,7 @@ private final class FrameRun: @unchecked Sendable {
     private let range: Range<Int>
     private let frameBytes: Int
     private let output: UnsafeMutableRawBufferPointer
-    private var result: Result<Void, any Error> = .success(())
+    private var result: Result<UInt32, any Error> = .success(0)
     private let done = DispatchSemaphore(value: 0)
 
     init(frames: [UnsafeRawBufferPointer], range: Range<Int>, frameBytes: Int, output: UnsafeMutableRawBufferPointer) {
@@ -118,19 +128,20 @@ private final class FrameRun: @unchecked Sendable {
         thread.start()
     }
 
-    /// Waits for the run and answers how it ended.
-    func wait() -> Result<Void, any Error> {
+    /// Waits for the run and answers how it ended: the CRC-32C of its frames' bytes, or what it threw.
+    func wait() -> Result<UInt32, any Error> {
         done.wait()
         return result
     }
 
-    /// Decompresses `frames[range]`, frame `i` to offset `i × frameBytes` of `output`; every frame must fill its
-    /// place exactly (the last one: up to the end of `output`).
+    /// Decompresses `frames[range]`, frame `i` to offset `i × frameBytes` of `output`, and answers the CRC-32C of the
+    /// bytes they filled; every frame must fill its place exactly (the last one: up to the end of `output`).
     static func decompress(
         _ frames: [UnsafeRawBufferPointer], range: Range<Int>, frameBytes: Int,
         into output: UnsafeMutableRawBufferPointer
-    ) throws {
-        guard !range.isEmpty, let base = output.baseAddress else { return }
+    ) throws -> UInt32 {
+        guard !range.isEmpty, let base = output.baseAddress else { return 0 }
+        var checksum: UInt32 = 0
         guard let context = ZSTD_createDCtx() else {
             throw StorageError(code: StorageError.io, message: "ZSTD_createDCtx failed")
         }
@@ -146,6 +157,9 @@ private final class FrameRun: @unchecked Sendable {
                     code: StorageError.storeCorrupt,
                     message: "zstd frame \(index) expanded to \(result) bytes, not \(expected)")
             }
+            let filled = UnsafeRawBufferPointer(start: base + start, count: expected)
+            checksum = CRC32C.checksum(filled, continuing: checksum)
         }
+        return checksum
     }
 }
