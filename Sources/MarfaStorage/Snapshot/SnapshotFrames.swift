@@ -8,8 +8,9 @@ import Foundation
 /// skippable ones, so the file decodes to the same payload either way; a snapshot of one frame and no trailer (as
 /// those builds write) is decompressed in one piece, as before.
 package enum SnapshotFrames {
-    /// Raw bytes per frame when the writer is not told otherwise.
-    package static let defaultFrameBytes = 8 << 20
+    /// Raw bytes per frame when the writer is not told otherwise. Each frame's end drains zstd's worker threads
+    /// before the next frame starts, which the snapshot write waits for, so frames are few: five at 100k items.
+    package static let defaultFrameBytes = 64 << 20
     /// The trailer's magic number (zstd reserves 0x184D2A50 through 0x184D2A5F for skippable frames).
     static let trailerMagic: UInt32 = 0x184D_2A5E
     /// What the trailer holds after its 8-byte frame header: this marker, then the frame size as a little-endian u64.
@@ -40,7 +41,8 @@ package enum SnapshotFrames {
         var checksum: UInt32 = 0
         let payload = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             let output = UnsafeMutableRawBufferPointer(buffer)
-            let half = frames.count / 2
+            // The first half on this thread: the whole frames nearest half the payload, at least one each.
+            let half = min(max(1, (size + frameBytes) / (2 * frameBytes)), frames.count - 1)
             let second = FrameRun(frames: frames, range: half..<frames.count, frameBytes: frameBytes, output: output)
             second.start()
             let first = Result {
