@@ -39,6 +39,21 @@ final class CRC32CTests: XCTestCase {
         XCTAssertEqual(CRC32C.checksum(second, continuing: CRC32C.checksum(first)), 0xE306_9283)
     }
 
+    /// Combining the checksums of two halves gives the checksum of the whole, whatever the lengths (an empty second
+    /// half included), so open may checksum a snapshot's halves on two threads.
+    func testCombinedChecksumsEqualTheChecksumOfTheConcatenation() {
+        let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        for split in [0, 1, 7, 8, 9, 4096, 33_333, 69_999, 70_000] {
+            let first = CRC32C.checksum(bytes[..<split])
+            let second = CRC32C.checksum(bytes[split...])
+            XCTAssertEqual(
+                CRC32C.combine(first, second, lengthOfB: bytes.count - split), CRC32C.checksum(bytes), "split \(split)")
+        }
+        let known = CRC32C.combine(
+            CRC32C.checksum(Array("1234".utf8)), CRC32C.checksum(Array("56789".utf8)), lengthOfB: 5)
+        XCTAssertEqual(known, 0xE306_9283)
+    }
+
     private func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {

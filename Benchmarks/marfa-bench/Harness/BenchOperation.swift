@@ -10,6 +10,9 @@ struct BenchSide {
     var prepare: ((Int) async throws -> Void)?
     /// The timed work for sample `index`; answers a value the sink keeps.
     var run: (Int) async throws -> Int
+    /// The time the last `run` measured itself, in nanoseconds, used instead of the wall time around it (a child
+    /// process's open, whose start and exit are not part of the figure).
+    var ownTime: (() -> UInt64)?
     /// Untimed work after the last sample.
     var finish: (() async throws -> Void)?
 }

@@ -1,12 +1,13 @@
 /// The command line: `marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP]] [--json FILE]
 /// [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep] [--peer-cache DIR]
-/// [--search-per-band N] [--huge-pages]`.
+/// [--search-per-band N] [--huge-pages] [--memory-census] [--reopen-in-child]`.
 struct BenchArguments {
     /// The usage text.
     static let usage = """
         usage: marfa-bench [--size 10k|100k|1m|N] [--smoke] [--only OP[,OP…]] [--json FILE]
                            [--write-baseline [DIR]] [--compare FILE] [--seed N] [--dir DIR] [--keep]
                            [--peer-cache DIR] [--search-per-band N] [--huge-pages] [--memory-census]
+                           [--reopen-in-child]
           --size            dataset tier (default 10k); N items for a custom size
           --smoke           a tiny tier for tests: the gate and every operation, no time asserted
           --only            groups or name prefixes: get, list, search, write, write-concurrent, events,
@@ -24,6 +25,8 @@ struct BenchArguments {
           --huge-pages      after the load, back the process's dense memory (both engines share it) with 2 MB
                             pages, as a copy opened with MARFA_HUGE_PAGES does (Decision 0039)
           --memory-census   only print heap bytes per item by part of an item and of the loaded copy
+          --reopen-in-child open and crash restore reopen the store in a child process and report the
+                            child's time to the first read (always so at 1m, where two copies do not fit)
         """
 
     /// The tier.
@@ -46,6 +49,16 @@ struct BenchArguments {
     var memoryChild = false
     /// Set for a census of the copy's memory by part (`MemoryCensus`).
     var memoryCensus = false
+    /// Whether open and crash restore reopen the store in a child process (`--reopen-in-child`, or the 1m tier).
+    var reopenInChild = false
+    /// Set when the process is a reopen child (`ReopenChild.Request.arguments`): the store to open.
+    var reopenStore: String?
+    /// The reopen child's first read.
+    var firstId = ""
+    /// The reopen child's snapshot threshold.
+    var snapshotThresholdBytes: UInt64 = .max
+    /// Whether the reopen child reports its state's digest.
+    var digest = false
     /// Where loaded peer databases are kept between runs, if asked.
     var peerCache: PeerCache?
     /// At most this many search queries per hit-rate band, if asked.
@@ -63,6 +76,11 @@ struct BenchArguments {
             }
             rest = rest.dropFirst()
             return next
+        }
+        func wholeNumber(_ flag: String) throws(BenchError) -> UInt64 {
+            let text = try value(flag)
+            guard let parsed = UInt64(text) else { throw BenchError.usage("\(flag) takes a whole number, not \(text)") }
+            return parsed
         }
         while let flag = rest.first {
             rest = rest.dropFirst()
@@ -82,18 +100,18 @@ struct BenchArguments {
                     baselineFolder = "Benchmarks/Baselines"
                 }
             case "--compare": compare = try value(flag)
-            case "--seed":
-                let text = try value(flag)
-                guard let parsed = UInt64(text) else {
-                    throw BenchError.usage("--seed takes a whole number, not \(text)")
-                }
-                seed = parsed
+            case "--seed": seed = try wholeNumber(flag)
             case "--dir": directory = try value(flag)
             case "--keep": keep = true
             case "--peer-cache": peerCache = PeerCache(folder: try value(flag))
             case "--memory-child": memoryChild = true
             case "--huge-pages": hugePages = true
             case "--memory-census": memoryCensus = true
+            case "--reopen-in-child": reopenInChild = true
+            case "--reopen-child": reopenStore = try value(flag)
+            case "--first-id": firstId = try value(flag)
+            case "--snapshot-threshold": snapshotThresholdBytes = try wholeNumber(flag)
+            case "--digest": digest = true
             case "--search-per-band":
                 let text = try value(flag)
                 guard let parsed = Int(text), parsed > 0 else {
@@ -106,6 +124,7 @@ struct BenchArguments {
         }
         guard let plan else { throw BenchError.usage("no size") }
         self.plan = plan
+        if plan.size >= 1_000_000 { reopenInChild = true }
     }
 
     /// Whether an operation of `group` named `name` is selected; asked of a group alone (no name), a name prefix

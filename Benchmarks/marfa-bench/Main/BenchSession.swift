@@ -96,7 +96,8 @@ final class BenchSession {
         let generateSeconds = Stopwatch.seconds(since: clock)
         progress("dataset: checksum \(dataset.checksum) (\(vocabulary.words.count) words)")
         progress("load: marfa")
-        let marfa = try await CopyHandle(url: URL(fileURLWithPath: directory + "/marfa-store"))
+        let marfa = try await CopyHandle(
+            url: URL(fileURLWithPath: directory + "/marfa-store"), reopensInChild: arguments.reopenInChild)
         let marfaLoad = try await marfa.load(items: dataset.items, edges: dataset.edges)
         let peerPath = directory + "/peer.db"
         let peerCacheKiB = plan.size >= 1_000_000 ? 6 << 20 : 4 << 20

@@ -19,6 +19,13 @@ struct MarfaBench {
                     directory: arguments.directory ?? "/tmp/marfa-memory-child")
                 return
             }
+            if let store = arguments.reopenStore {
+                try await ReopenChild.run(
+                    ReopenChild.Request(
+                        store: store, firstId: arguments.firstId,
+                        snapshotThresholdBytes: arguments.snapshotThresholdBytes, digest: arguments.digest))
+                return
+            }
             let session = try await BenchSession.start(arguments)
             let status = try await session.run()
             exit(status)

@@ -40,34 +40,14 @@ enum CrashRestoreOperations {
         let fillSeconds = Stopwatch.seconds(since: fill)
         let live = await marfa.copy.state
         let journalBytes = marfa.fileSizes().journal
-        await marfa.close()
-        var open = false
         let firstId = ids.first ?? ""
+        let (ours, check) =
+            marfa.reopensInChild
+            ? try await inChild(marfa, live: live, expected: expected, firstId: firstId)
+            : await inProcess(marfa, live: live, expected: expected, firstId: firstId)
         return BenchOperation(
-            name: "crash/restore-\(records)-records", group: "crash",
-            ours: BenchSide(
-                label: "marfa open + get",
-                prepare: { _ in
-                    if open { await marfa.close() }
-                    open = false
-                },
-                run: { _ in
-                    try await marfa.open()
-                    open = true
-                    return Int(try await marfa.copy.readableItem(firstId)?.version ?? -1)
-                }),
-            peers: [], warmup: 0, samples: max(2, context.plan.opens),
-            check: {
-                try await marfa.open()
-                open = true
-                let reopened = await marfa.copy.state
-                guard reopened == live else {
-                    throw BenchError("crash restore: the reopened state differs from the state before the close")
-                }
-                for (id, version) in expected where reopened.items[id]?.version != version {
-                    throw BenchError("crash restore: acknowledged write lost: \(id) should be at v\(version)")
-                }
-            },
+            name: "crash/restore-\(records)-records", group: "crash", ours: ours, peers: [], warmup: 0,
+            samples: max(2, context.plan.opens), check: check,
             extras: {
                 let sizes = marfa.fileSizes()
                 return [
@@ -76,7 +56,61 @@ enum CrashRestoreOperations {
                     "snapshot bytes": Double(sizes.snapshot),
                 ]
             },
-            notes: ["records acknowledged, then the store closed: the same replay as a restart after kill -9"])
+            notes: ["records acknowledged, then the store closed: the same replay as a restart after kill -9"]
+                + (marfa.reopensInChild ? [ReopenChild.note] : []))
+    }
+
+    /// Our side and the check when this process reopens the store: it holds the live state and the reopened one.
+    private static func inProcess(_ marfa: CopyHandle, live: CopyState, expected: [String: Int64], firstId: String)
+        async -> (BenchSide, () async throws -> Void)
+    {
+        await marfa.close()
+        var open = false
+        let side = BenchSide(
+            label: "marfa open + get",
+            prepare: { _ in
+                if open { await marfa.close() }
+                open = false
+            },
+            run: { _ in
+                try await marfa.open()
+                open = true
+                return Int(try await marfa.copy.readableItem(firstId)?.version ?? -1)
+            })
+        let check = {
+            try await marfa.open()
+            open = true
+            let reopened = await marfa.copy.state
+            guard reopened == live else {
+                throw BenchError("crash restore: the reopened state differs from the state before the close")
+            }
+            try requireVersions(expected, in: reopened)
+        }
+        return (side, check)
+    }
+
+    /// Our side and the check when a child reopens the store (`ReopenChild`): this process keeps only the live
+    /// state's digest, and the child's reopened state must have the same.
+    private static func inChild(_ marfa: CopyHandle, live: CopyState, expected: [String: Int64], firstId: String)
+        async throws -> (BenchSide, () async throws -> Void)
+    {
+        try requireVersions(expected, in: live)
+        let digest = StateDigest.of(live)
+        await marfa.release()
+        let check = {
+            let report = try await marfa.openInChild(firstId: firstId, digest: true)
+            guard report.digest == digest else {
+                throw BenchError("crash restore: the state a child reopened differs from the state before the close")
+            }
+        }
+        return (ReopenChild.side(marfa, firstId: firstId), check)
+    }
+
+    /// Throws unless every acknowledged write of `expected` is in `state` at its version.
+    private static func requireVersions(_ expected: [String: Int64], in state: CopyState) throws {
+        for (id, version) in expected where state.items[id]?.version != version {
+            throw BenchError("crash restore: acknowledged write lost: \(id) should be at v\(version)")
+        }
     }
 }
 

@@ -93,25 +93,11 @@ enum MemoryOperation {
     }
 
     private static func runChild(_ context: BenchContext) throws -> ChildReport {
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--memory-child", "--size", String(context.plan.size), "--seed", String(context.dataset.seed),
-            "--dir", context.directory + "/memory-child",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-            let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last
-        else {
-            throw BenchError("memory child failed (exit \(process.terminationStatus))")
-        }
+        let line = try ChildProcess.lastLine(
+            [
+                "--memory-child", "--size", String(context.plan.size), "--seed", String(context.dataset.seed),
+                "--dir", context.directory + "/memory-child",
+            ], what: "memory child")
         return try JSONDecoder().decode(ChildReport.self, from: Data(line.utf8))
     }
 }

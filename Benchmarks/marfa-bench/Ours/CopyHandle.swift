@@ -10,26 +10,36 @@ final class CopyHandle {
     private(set) var configuration: CopyConfiguration
     /// The clock creates are planned with, set before each create so both stores get the same row.
     let clock: BenchClock
-    /// The open copy.
-    private(set) var copy: CopyActor
+    /// Whether open and crash restore time their reopens in a child process (`ReopenChild`) instead of this one.
+    let reopensInChild: Bool
+    /// The copy, nil between `release()` and the next `open()`.
+    private var opened: CopyActor?
+
+    /// The open copy (or the closed one after `close()`); asked for after `release()`, it stops the run.
+    var copy: CopyActor {
+        guard let opened else { preconditionFailure("the bench asked for the copy after releasing it") }
+        return opened
+    }
 
     /// Opens (or creates) the store at `url`.
-    init(url: URL, configuration: CopyConfiguration = CopyConfiguration()) async throws {
+    init(url: URL, configuration: CopyConfiguration = CopyConfiguration(), reopensInChild: Bool = false) async throws
+    {
         let clock = BenchClock()
         var configuration = configuration
         configuration.writeContext = WriteContext(now: { clock.now }, mintId: { ItemID.make() })
         self.url = url
         self.configuration = configuration
         self.clock = clock
-        copy = try await CopyActor.open(at: url, origin: nil, configuration: configuration)
+        self.reopensInChild = reopensInChild
+        opened = try await CopyActor.open(at: url, origin: nil, configuration: configuration)
     }
 
     /// Closes the copy and opens the store again; answers the seconds the open took.
     @discardableResult
     func reopen() async throws -> Double {
-        await copy.close()
+        await release()
         let start = Stopwatch.now()
-        copy = try await CopyActor.open(at: url, origin: nil, configuration: configuration)
+        try await open()
         return Stopwatch.seconds(since: start)
     }
 
@@ -39,14 +49,31 @@ final class CopyHandle {
         try await reopen()
     }
 
-    /// Closes the copy without opening it again (`open()` must follow before the next use).
+    /// Closes the copy without opening it again (`open()` must follow before the next use); the closed copy stays
+    /// in memory until then.
     func close() async {
-        await copy.close()
+        await opened?.close()
     }
 
-    /// Opens the store after `close()`.
+    /// Closes the copy and lets it go, so that its memory is free while a child reopens the store.
+    func release() async {
+        await close()
+        opened = nil
+    }
+
+    /// Opens the store after `close()` or `release()`.
     func open() async throws {
-        copy = try await CopyActor.open(at: url, origin: nil, configuration: configuration)
+        opened = try await CopyActor.open(at: url, origin: nil, configuration: configuration)
+    }
+
+    /// Opens the store in a child process, which answers the read of `firstId` and reports the time to it (and the
+    /// reopened state's digest, if asked); this copy is released first.
+    func openInChild(firstId: String, digest: Bool = false) async throws -> ReopenChild.Report {
+        await release()
+        return try ReopenChild.open(
+            ReopenChild.Request(
+                store: url.path, firstId: firstId, snapshotThresholdBytes: configuration.snapshotThresholdBytes,
+                digest: digest))
     }
 
     /// Loads the dataset in commits of `batch` rows, then writes a snapshot; answers the seconds it took.

@@ -61,6 +61,10 @@ enum SnapshotReplay {
                 let decoder = SideDecoder(payload, offset: reader.offset, count: remaining)
                 let edges = try StoreChange.skipEdgeRun(in: &reader, limit: remaining)
                 remaining -= edges
+                if state.items.isEmpty, building != nil {
+                    // The items follow the edges (`forEachSnapshotChange`): room for every change left.
+                    building = ReadIndexes.Builder(capacity: remaining)
+                }
                 side = (decoder, reader.offset, remaining)
                 beforeTail = itemsBeforeTail(edges: edges, changes: remaining)
                 continue

@@ -5,7 +5,7 @@ package struct SnapshotHeader: Equatable, Sendable {
     package static let magic = Array("MARFASNP".utf8)
     /// The only format version this build writes and reads.
     package static let formatVersion: UInt16 = 1
-    /// Encoded size in bytes; the zstd frame starts here and runs to the end of the file.
+    /// Encoded size in bytes; the zstd frames (`SnapshotFrames`) start here and run to the end of the file.
     package static let size = 34
 
     /// The snapshot holds the state after every record of segments below this number.

@@ -19,7 +19,8 @@ package struct SnapshotReader: Sendable {
     /// checksum is wrong, or when the header names another segment than the file name.
     package func read(segment: UInt64) throws -> [UInt8] {
         let path = directory.filePath(StoreFileName.snapshot(segment))
-        let (header, payload) = try MappedFile(path: path).withBytes { file -> (SnapshotHeader, [UInt8]) in
+        let (header, decompressed) = try MappedFile(path: path).withBytes {
+            file -> (SnapshotHeader, (payload: [UInt8], checksum: UInt32)) in
             let header = try SnapshotHeader.decode(file, path: path)
             guard header.segment == segment else {
                 throw StorageError.corrupt("snapshot header names segment \(header.segment)", path: path, offset: 10)
@@ -29,16 +30,16 @@ package struct SnapshotReader: Sendable {
                     "snapshot length \(header.payloadLength) is impossible", path: path, offset: 18)
             }
             do {
-                let frame = UnsafeRawBufferPointer(rebasing: file[SnapshotHeader.size...])
-                return (header, try Zstd.decompress(frame, size: Int(header.payloadLength)))
+                let frames = UnsafeRawBufferPointer(rebasing: file[SnapshotHeader.size...])
+                return (header, try SnapshotFrames.decompress(frames, size: Int(header.payloadLength)))
             } catch let error as StorageError {
                 throw StorageError.corrupt(error.message, path: path, offset: UInt64(SnapshotHeader.size))
             }
         }
-        guard CRC32C.checksum(payload) == header.payloadChecksum else {
+        guard decompressed.checksum == header.payloadChecksum else {
             throw StorageError.corrupt(
                 "snapshot payload checksum mismatch", path: path, offset: UInt64(SnapshotHeader.size))
         }
-        return payload
+        return decompressed.payload
     }
 }

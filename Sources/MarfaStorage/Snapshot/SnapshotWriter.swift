@@ -12,14 +12,21 @@ package final class SnapshotWriter: Sendable {
     package let compressionLevel: Int32
     /// The zstd worker threads a snapshot is compressed on (0: on the writer's own queue).
     package let compressionWorkers: Int32
+    /// Payload bytes per zstd frame (`SnapshotFrames`).
+    package let frameBytes: Int
     private let queue = DispatchQueue(label: "marfa.snapshot-writer")
 
     /// Creates a writer for `directory`; refused "reading_handle" for a reader.
-    package init(directory: StoreDirectory, compressionLevel: Int32 = 1, compressionWorkers: Int32 = 2) throws {
+    package init(
+        directory: StoreDirectory, compressionLevel: Int32 = 1, compressionWorkers: Int32 = 2,
+        frameBytes: Int = SnapshotFrames.defaultFrameBytes
+    ) throws {
         try directory.requireWriter()
+        precondition(frameBytes > 0, "a snapshot frame holds at least one byte")
         self.directory = directory
         self.compressionLevel = compressionLevel
         self.compressionWorkers = compressionWorkers
+        self.frameBytes = frameBytes
     }
 
     /// Durably writes snapshot `segment`: the state after every record of segments below `segment`.
@@ -33,13 +40,14 @@ package final class SnapshotWriter: Sendable {
     /// Durably writes snapshot `segment` from the payload `produce` hands to the sink, piece by piece, on the
     /// writer's queue; answers the file's size in bytes.
     ///
-    /// The payload is compressed as it arrives (on `compressionWorkers` zstd threads) and written through a large
-    /// buffer; the header, which needs the payload's length and checksum, is written last, before the fsync.
+    /// The payload is compressed as it arrives (on `compressionWorkers` zstd threads), a frame per `frameBytes`, and
+    /// written through a large buffer, the frames' trailer after them; the header, which needs the payload's length
+    /// and checksum, is written last, before the fsync.
     @discardableResult
     package func write(
         segment: UInt64, produce: @escaping @Sendable (SnapshotPayloadSink) throws -> Void
     ) async throws -> Int {
-        try await perform { [directory, compressionLevel, compressionWorkers] in
+        try await perform { [directory, compressionLevel, compressionWorkers, frameBytes] in
             let path = directory.filePath(StoreFileName.snapshot(segment))
             let temporary = path + StoreFileName.temporarySuffix
             do {
@@ -51,9 +59,12 @@ package final class SnapshotWriter: Sendable {
                     size += block.count
                     try file.write(block)
                 }
-                let sink = SnapshotPayloadSink(compressor: compressor)
+                let sink = SnapshotPayloadSink(compressor: compressor, frameBytes: frameBytes)
                 try produce(sink)
-                try compressor.finish()
+                try sink.finish()
+                let trailer = SnapshotFrames.trailer(frameBytes: frameBytes)
+                try trailer.withUnsafeBytes { try file.write($0) }
+                size += trailer.count
                 try file.flush()
                 let header = SnapshotHeader(
                     segment: segment, payloadLength: sink.length, payloadChecksum: sink.checksum)

@@ -38,7 +38,7 @@ final class ZstdStream {
         }
     }
 
-    /// Ends the frame, flushing everything still inside zstd to the sink.
+    /// Ends the frame, flushing everything still inside zstd to the sink; the next `append` starts a new frame.
     func finish() throws {
         var input = ZSTD_inBuffer(src: nil, size: 0, pos: 0)
         while try step(&input, ZSTD_e_end) != 0 {}
