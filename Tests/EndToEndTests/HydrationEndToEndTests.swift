@@ -15,30 +15,6 @@ final class HydrationEndToEndTests: XCTestCase {
         await harness?.shutdown()
     }
 
-    func testAPlainHTTPReadOverOurSocketsAnswersWhatURLSessionAnswersAndClassifiesRefusals_P54() async throws {
-        for number in 0..<3 { _ = try await harness.createItem(type: "core.note", title: "note \(number)") }
-        let client = InstanceClient(server: harness.server)
-        let query = [URLQueryItem(name: "include", value: "edges,metadata"), URLQueryItem(name: "limit", value: "2")]
-        let viaSockets = try await client.readBody("/items", query: query)
-        let viaSession = try await client.send("GET", "/items", query: query)
-        XCTAssertEqual(viaSession.status, 200)
-        XCTAssertEqual(String(decoding: viaSockets, as: UTF8.self), String(decoding: viaSession.body, as: UTF8.self))
-        let stranger = InstanceClient(server: Server(url: harness.url, key: "marfa_k1_not-a-key"))
-        do {
-            _ = try await stranger.readBody("/items")
-            XCTFail("a read with an unknown key is refused")
-        } catch {
-            XCTAssertEqual(error.code(), "unauthorized", "\(error)")
-        }
-        let gone = InstanceClient(server: Server(url: URL(string: "http://127.0.0.1:1")!, key: harness.key))
-        do {
-            _ = try await gone.readBody("/items")
-            XCTFail("nothing listens on port 1")
-        } catch {
-            XCTAssertEqual(error.code(), "network", "\(error)")
-        }
-    }
-
     func testHydrationWalksEveryPageAndHoldsWhatTheInstanceLists_WC10_WC12() async throws {
         for number in 0..<450 { _ = try await harness.createItem(type: "core.note", title: "note \(number)") }
         _ = try await harness.createItem(type: "core.task", title: "not in the slice")

@@ -78,28 +78,9 @@ package struct InstanceClient: Sendable {
     }
 
     /// Reads a document's bytes for a caller that parses them itself; a refusal throws its classified error (P-54).
-    /// A plain-HTTP instance is read through `SocketRequest`, any other through URLSession (`send`).
     package func readBody(_ path: String, query: [URLQueryItem] = []) async throws(MarfaError) -> [UInt8] {
-        guard server.url.scheme?.lowercased() == "http" else {
-            let answer = try await send("GET", path, query: query)
-            guard answer.isSuccess else { throw ErrorEnvelope.readError(answer) }
-            return [UInt8](answer.body)
-        }
-        let headers = [("Authorization", "Bearer \(server.key)"), ("Accept", "application/json")]
-        let (head, body): (HTTPResponseHead, [UInt8])
-        let request = try PlainGetRequest(url: try url(path, query: query), headers: headers)
-        switch await SocketRequest.get(request, timeout: timeout) {
-        case .success(let answer): (head, body) = answer
-        case .failure(let failure):
-            throw MarfaError.network(message: "\(server.url.absoluteString) could not be reached: \(failure)")
-        }
-        let answer = InstanceAnswer(status: head.status, headers: head.headers, body: Data())
-        if let mismatch = ContractCheck.mismatch(in: answer, server: server.url.absoluteString, isWrite: false) {
-            throw mismatch
-        }
-        guard answer.isSuccess else {
-            throw ErrorEnvelope.readError(InstanceAnswer(status: head.status, headers: head.headers, body: Data(body)))
-        }
-        return body
+        let answer = try await send("GET", path, query: query)
+        guard answer.isSuccess else { throw ErrorEnvelope.readError(answer) }
+        return [UInt8](answer.body)
     }
 }

@@ -15,9 +15,16 @@ final class SocketEventTransport: Sendable {
 
     /// Opens `url` with `headers` on a thread of its own, handing what arrives to `feed`.
     init(url: URL, headers: [(name: String, value: String)], feed: EventStreamFeed) throws(MarfaError) {
-        let request = try PlainGetRequest(url: url, headers: headers)
+        guard let host = url.host, !host.isEmpty else { throw MarfaError.invalid(message: "\(url) names no host") }
+        let port = url.port ?? 80
+        var target = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { target += "?" + query }
+        var request = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+        for header in headers { request += "\(header.name): \(header.value)\r\n" }
+        request += "\r\n"
+        let requestBytes = Array(request.utf8)
         let thread = Thread { [self] in
-            self.run(host: request.host, port: request.port, request: request.bytes, feed: feed)
+            self.run(host: host, port: port, request: requestBytes, feed: feed)
         }
         thread.name = "marfa-event-stream"
         thread.start()
