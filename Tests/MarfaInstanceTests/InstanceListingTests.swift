@@ -53,6 +53,46 @@ final class InstanceListingTests: XCTestCase {
         }
     }
 
+    func testAListedPageIsTheItemReadsOwnBytesInOrder_P22_P55_P56_P58() async throws {
+        let plain = try await harness.note("Plain \"quoted\" text \u{e9}\u{1F600}", body: "line\nbreak")
+        let placed = try await harness.send(
+            "POST", "/items",
+            body: [
+                "type": "core.note", "properties": ["title": "Placed", "body": "b"], "source_id": "ext-1",
+                "capture_latitude": 1.5, "capture_longitude": -2, "tags": ["b", "a"], "tier": "feed",
+            ])
+        XCTAssertEqual(placed.status, 201, String(decoding: placed.body, as: UTF8.self))
+        let placedId = placed.item["id"]?.string ?? ""
+        let plainId = plain["id"]?.string ?? ""
+        let put = try await harness.send("PUT", "/items/\(placedId)/extensions/acme", body: ["color": "red", "n": 3])
+        XCTAssertEqual(put.status, 200, String(decoding: put.body, as: UTF8.self))
+        let edge = try await harness.send(
+            "POST", "/edges",
+            body: ["source_id": .string(placedId), "target_id": .string(plainId), "edge_type": "about"])
+        XCTAssertEqual(edge.status, 201, String(decoding: edge.body, as: UTF8.self))
+        var reads: [String] = []
+        for id in [placedId, plainId] {
+            let read = try await harness.send("GET", "/items/\(id)?include=extensions")
+            XCTAssertEqual(read.status, 200)
+            reads.append(String(decoding: read.body, as: UTF8.self))
+        }
+        XCTAssertTrue(reads[0].contains("capture_longitude") && reads[0].contains("\"edges\":{\"about\""), reads[0])
+        let page = try await harness.send("GET", "/items?state=any&include=edges,metadata,extensions&limit=200")
+        XCTAssertEqual(
+            String(decoding: page.body, as: UTF8.self),
+            #"{"data":["# + reads.joined(separator: ",") + #"],"next_cursor":null}"#,
+            "each row is written as the item read writes its {item, metadata}, keys sorted, newest first")
+        let bare = try await harness.send("GET", "/items?limit=1")
+        var item = try JSONValue(json: reads[0]).object?["item"]?.object ?? [:]
+        item["edges"] = nil
+        item["extensions"] = nil
+        let expected = try JSONValue.object(item).json()
+        XCTAssertTrue(
+            String(decoding: bare.body, as: UTF8.self).hasPrefix(#"{"data":["# + expected + #"],"next_cursor":""#),
+            "without metadata a row is the bare item, with no edges member: "
+                + String(decoding: bare.body, as: UTF8.self))
+    }
+
     func testTypeSelectsASubtreeOrANamespaceAndRefusesStarsAndStrangers_P22() async throws {
         for (type, title) in [("core.entity", "E"), ("core.entity.person", "P"), ("core.media.book", "B")] {
             let answer = try await harness.send(

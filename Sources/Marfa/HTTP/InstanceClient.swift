@@ -69,12 +69,18 @@ package struct InstanceClient: Sendable {
 
     /// Reads a JSON document; a refusal throws its classified error (P-54), an unreadable body `decoding`.
     package func read(_ path: String, query: [URLQueryItem] = []) async throws(MarfaError) -> JSONValue {
-        let answer = try await send("GET", path, query: query)
-        guard answer.isSuccess else { throw ErrorEnvelope.readError(answer) }
+        let body = try await readBody(path, query: query)
         do {
-            return try JSONValue(jsonBytes: answer.body)
+            return try JSONValue(jsonBytes: body)
         } catch {
             throw MarfaError.decoding(message: "the instance's answer to \(path) is not JSON: \(error.message)")
         }
+    }
+
+    /// Reads a document's bytes for a caller that parses them itself; a refusal throws its classified error (P-54).
+    package func readBody(_ path: String, query: [URLQueryItem] = []) async throws(MarfaError) -> [UInt8] {
+        let answer = try await send("GET", path, query: query)
+        guard answer.isSuccess else { throw ErrorEnvelope.readError(answer) }
+        return [UInt8](answer.body)
     }
 }

@@ -5,23 +5,34 @@ package enum WireShapes {
     /// The item as P-55 shapes it: `tier` absent on `system.*`, optional members only when held, cascade marks while
     /// a cascade holds the row in the bin.
     package static func item(_ stored: StoredItem) -> JSONObject {
+        JSONObject(uniqueKeysWithValues: itemMembers(stored).lazy.map { ($0.key, $0.value) })
+    }
+
+    /// The members of `item(_:)` in ascending key order, the order its JSON is written in, for a writer that skips
+    /// the dictionary.
+    package static func itemMembers(_ stored: StoredItem) -> [(key: String, value: JSONValue)] {
         let item = stored.item
-        var object: JSONObject = [
-            "id": .string(item.id), "type": .string(item.type), "properties": .object(item.properties),
-            "state": .string(item.state.rawValue), "version": .integer(item.version),
-            "schema_version": .integer(item.schemaVersion), "source": .string(item.source),
-            "occurred_at": .string(item.occurredAt), "created_at": .string(item.createdAt),
-            "updated_at": .string(item.updatedAt),
-        ]
-        if let tier = item.tier { object["tier"] = .string(tier.rawValue) }
-        if let sourceId = item.sourceId { object["source_id"] = .string(sourceId) }
-        if let latitude = stored.captureLatitude { object["capture_latitude"] = latitude }
-        if let longitude = stored.captureLongitude { object["capture_longitude"] = longitude }
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(17)
+        if let latitude = stored.captureLatitude { members.append(("capture_latitude", latitude)) }
+        if let longitude = stored.captureLongitude { members.append(("capture_longitude", longitude)) }
+        members.append(("created_at", .string(item.createdAt)))
+        members.append(("id", .string(item.id)))
+        members.append(("occurred_at", .string(item.occurredAt)))
+        members.append(("properties", .object(item.properties)))
+        members.append(("schema_version", .integer(item.schemaVersion)))
+        members.append(("source", .string(item.source)))
+        if let sourceId = item.sourceId { members.append(("source_id", .string(sourceId))) }
+        members.append(("state", .string(item.state.rawValue)))
+        if let tier = item.tier { members.append(("tier", .string(tier.rawValue))) }
         if item.state == .trashed, case .member(let root, _)? = stored.cascade {
-            object["trashed_by_cascade"] = true
-            object["trashed_with"] = .string(root)
+            members.append(("trashed_by_cascade", true))
+            members.append(("trashed_with", .string(root)))
         }
-        return object
+        members.append(("type", .string(item.type)))
+        members.append(("updated_at", .string(item.updatedAt)))
+        members.append(("version", .integer(item.version)))
+        return members
     }
 
     /// The metadata P-56 shapes: `{item_id, tags, extensions}`.

@@ -57,4 +57,6 @@ package enum DoorAnswer: Sendable {
     case reply(Reply)
     /// An event stream.
     case stream(HTTPResponse)
+    /// A `200` whose JSON body the door wrote itself, byte for byte as `Reply` would have written it.
+    case written([UInt8])
 }

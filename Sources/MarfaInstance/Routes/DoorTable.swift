@@ -20,7 +20,7 @@ package enum DoorTable {
         switch (method, name) {
         case ("GET", "types"): return reply(CatalogDoors.types)
         case ("GET", "edge-types"): return reply(CatalogDoors.edgeTypes)
-        case ("GET", "items"): return reply(ListingDoor.list)
+        case ("GET", "items"): return written(ListingDoor.list)
         case ("POST", "items"): return write(ItemCreateDoor.create)
         case ("GET", "edges"): return reply(EdgeReadDoors.list)
         case ("POST", "edges"): return write(EdgeWriteDoors.create)
@@ -74,6 +74,16 @@ package enum DoorTable {
         { request in
             do throws(Refusal) {
                 return .reply(try door(request))
+            } catch {
+                return .reply(error.reply)
+            }
+        }
+    }
+
+    private static func written(_ door: @escaping @Sendable (DoorRequest) throws(Refusal) -> [UInt8]) -> Door {
+        { request in
+            do throws(Refusal) {
+                return .written(try door(request))
             } catch {
                 return .reply(error.reply)
             }

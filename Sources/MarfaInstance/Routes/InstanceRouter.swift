@@ -57,6 +57,8 @@ package struct InstanceRouter: Sendable {
         switch answer {
         case .stream(let stream):
             response = stream
+        case .written(let body):
+            response = .json(.ok, body: body)
         case .reply(let reply):
             let body =
                 (try? reply.body.jsonBytes())

@@ -9,8 +9,8 @@ package enum ListingDoor {
         "updated_after", "updated_before", "limit", "cursor", "include",
     ]
 
-    /// Answers one page.
-    package static func list(_ request: DoorRequest) throws(Refusal) -> Reply {
+    /// Answers one page, written straight to JSON bytes (`ListingPageWriter`).
+    package static func list(_ request: DoorRequest) throws(Refusal) -> [UInt8] {
         let query = try request.query(declared, prefixes: ["edge[", "backref["])
         let access = request.access
         let include = try includes(query)
@@ -35,25 +35,23 @@ package enum ListingDoor {
             let cursor = try ListingCursor.read(text, fingerprint: fingerprint)
             listing.after = (cursor.value, cursor.id)
         }
+        let withEdges = include.contains("edges")
         let page = try request.core.read { state throws(Refusal) in
             let (rows, next) = listing.page(in: state)
-            let data = rows.map { row(of: $0, include: include, state: state, access: access) }
-            return (data, next)
+            let listed = rows.map { stored in
+                // Not a ternary with `nil`: JSONValue is nil-literal expressible, so that would hold `.null`.
+                var row = ListingPageWriter.Row(stored: stored, edgeBlocks: Optional.none)
+                if withEdges { row.edgeBlocks = EdgePages.blocks(of: stored, in: state, access: access) }
+                return row
+            }
+            return (listed, next)
         }
         let cursor = page.1.map { ListingCursor(fingerprint: fingerprint, value: $0.value, id: $0.id).text }
-        return .ok(["data": .array(page.0), "next_cursor": cursor.map(JSONValue.string) ?? .null])
-    }
-
-    /// A listed row: the bare item, or `{item, metadata}` with `metadata` included; `edges` and `extensions` added
-    /// to the item when included.
-    static func row(of stored: StoredItem, include: Set<String>, state: InstanceState, access: Access) -> JSONValue {
-        var item = WireShapes.item(stored)
-        if include.contains("edges") { item["edges"] = EdgePages.blocks(of: stored, in: state, access: access) }
-        if include.contains("extensions") {
-            item["extensions"] = .object(stored.extensions.mapValues(JSONValue.object))
+        do {
+            return try ListingPageWriter(include: include).page(page.0, nextCursor: cursor)
+        } catch {
+            throw Refusal(500, "internal_error", "Internal server error")
         }
-        guard include.contains("metadata") else { return .object(item) }
-        return .object(["item": .object(item), "metadata": WireShapes.metadata(stored)])
     }
 
     private static func shorthands(_ query: QueryValues) -> [(name: String, value: String)] {

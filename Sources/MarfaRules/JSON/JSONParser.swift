@@ -5,8 +5,10 @@
 /// that fits `Int64` reads as `.integer`.
 struct JSONParser {
     private let bytes: [UInt8]
-    private var index = 0
-    private var depth = 0
+    /// The offset of the next byte to read.
+    private(set) var index = 0
+    /// How many containers are open.
+    private(set) var depth = 0
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -20,11 +22,13 @@ struct JSONParser {
         return value
     }
 
-    private func failure(_ what: String) -> MarfaError {
+    /// The error for malformed text at the current offset.
+    func failure(_ what: String) -> MarfaError {
         .invalid(message: "malformed JSON at byte \(index): \(what)")
     }
 
-    private mutating func skipWhitespace() {
+    /// Steps past spaces, tabs and line ends.
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -33,7 +37,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(MarfaError) -> JSONValue {
+    /// Reads the value that starts at the current offset.
+    mutating func parseValue() throws(MarfaError) -> JSONValue {
         guard index < bytes.count else { throw failure("unexpected end") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -54,11 +59,26 @@ struct JSONParser {
         index += expected.count
     }
 
-    private mutating func enterContainer() throws(MarfaError) {
+    /// Steps into an object or array whose opening byte is at the current offset, refusing nesting past the limit.
+    mutating func enterContainer() throws(MarfaError) {
         depth += 1
         guard depth <= JSONValue.nestingLimit else { throw failure("nesting deeper than \(JSONValue.nestingLimit)") }
         index += 1
         skipWhitespace()
+    }
+
+    /// The byte at the current offset, or nil at the end of the document.
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// Steps past the byte at the current offset.
+    mutating func advance() {
+        index += 1
+    }
+
+    /// Steps out of a container whose closing byte is at the current offset.
+    mutating func leaveContainer() {
+        index += 1
+        depth -= 1
     }
 
     private mutating func parseObject() throws(MarfaError) -> JSONValue {
@@ -116,7 +136,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(MarfaError) -> String {
+    /// Reads the string whose opening quote is at the current offset.
+    mutating func parseString() throws(MarfaError) -> String {
         index += 1
         var stop = specialByte(from: index)
         var utf8: [UInt8] = []
@@ -150,16 +171,59 @@ struct JSONParser {
         }
     }
 
+    /// Steps past the string whose opening quote is at the current offset, finding its closing quote without
+    /// decoding it; escapes are stepped over, not checked.
+    mutating func skipString() throws(MarfaError) {
+        var at = index + 1
+        while true {
+            at = specialByte(from: at)
+            guard at < bytes.count else {
+                index = at
+                throw failure("unterminated string")
+            }
+            switch bytes[at] {
+            case UInt8(ascii: "\""):
+                index = at + 1
+                return
+            case UInt8(ascii: "\\"): at += 2
+            default: at += 1
+            }
+        }
+    }
+
+    /// Steps past a number or a literal, or over one structural byte (a colon or comma), without checking it.
+    mutating func skipScalar() {
+        guard index < bytes.count else { return }
+        switch bytes[index] {
+        case UInt8(ascii: ":"), UInt8(ascii: ","):
+            index += 1
+        default:
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "\""),
+                    0x20, 0x09, 0x0A, 0x0D:
+                    return
+                default: index += 1
+                }
+            }
+        }
+    }
+
     /// The document's bytes in `range` as a string, made with no buffer of its own (most strings on the wire).
     private func plainText(_ range: Range<Int>) -> String? {
-        bytes.withUnsafeBufferPointer { buffer in
-            String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-        }
+        bytes.withUnsafeBufferPointer { buffer in Self.text(UnsafeBufferPointer(rebasing: buffer[range])) }
     }
 
     /// `utf8` with the document's bytes in `range` added, as a string.
     private func escapedText(_ utf8: inout [UInt8], adding range: Range<Int>) -> String? {
         utf8.append(contentsOf: bytes[range])
+        return utf8.withUnsafeBufferPointer(Self.text)
+    }
+
+    /// `utf8` as a string, or nil when it is not valid UTF-8. ASCII, which needs no check, is made without the
+    /// generic validating initializer, whose type metadata lookups cost more than the copy on every short string.
+    private static func text(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        if JSONStringScan.isASCII(utf8) { return String(decoding: utf8, as: UTF8.self) }
         return String(validating: utf8, as: UTF8.self)
     }
 

@@ -21,4 +21,22 @@ enum JSONStringScan {
         }
         return at
     }
+
+    /// Whether every byte of `bytes` is ASCII, so that they are valid UTF-8 with no further check; eight bytes are
+    /// tested at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var at = 0
+        var seen: UInt64 = 0
+        while at + 8 <= bytes.count {
+            seen |= UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+            at += 8
+        }
+        while at < bytes.count {
+            seen |= UInt64(bytes[at])
+            at += 1
+        }
+        return seen & highs == 0
+    }
 }

@@ -28,7 +28,8 @@ extension JSONValue {
         return out
     }
 
-    private func write(into out: inout [UInt8]) throws(MarfaError) {
+    /// Appends this value to `out` as compact JSON with object keys in sorted order, as `jsonBytes()` writes it.
+    package func write(into out: inout [UInt8]) throws(MarfaError) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -64,7 +65,7 @@ extension JSONValue {
     }
 
     /// Writes `text` quoted, copying each run of bytes that needs no escape in one append.
-    private static func writeString(_ text: String, into out: inout [UInt8]) {
+    package static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in

@@ -68,11 +68,12 @@ struct Hydrator {
         var pages: UInt64 = 0
         let reader = PageReader(client: client)
         for type in types {
-            let itemPages = try await reader.walk("/items", query: itemQuery(type: type, tier: tier)) {
-                rows throws(MarfaError) in
+            let itemPages = try await reader.walk(
+                "/items", query: itemQuery(type: type, tier: tier),
+                decode: { body throws(MarfaError) in try WireRows.itemPage(body, path: "/items") }
+            ) { rows throws(MarfaError) in
                 var changes: [StoreChange] = []
-                for row in rows {
-                    let parsed = try WireRows.itemRow(row)
+                for parsed in rows {
                     changes.append(.putItem(parsed.item))
                     for (namespace, body) in parsed.extensions {
                         changes.append(.putExtension(itemId: parsed.item.id, namespace: namespace, body: body))

@@ -7,39 +7,54 @@ import FoundationNetworking
 struct PageReader {
     let client: InstanceClient
 
-    /// Calls `page` with each page's rows; answers how many pages were read. A repeated cursor is a server fault.
-    ///
-    /// The next page is asked for as soon as a page names its cursor, so the instance builds it while `page`
-    /// decodes and stores this one (issue 6 "Performance").
+    /// Calls `page` with each page's rows as JSON values; answers how many pages were read.
     func walk(
         _ path: String, query: [URLQueryItem], page: ([JSONValue]) async throws(MarfaError) -> Void
     ) async throws(MarfaError) -> UInt64 {
+        try await walk(
+            path, query: query, decode: { body throws(MarfaError) in try Self.tree(body, path: path) }, page: page)
+    }
+
+    /// Calls `page` with each page's rows as `decode` reads them from the body; answers how many pages were read. A
+    /// repeated cursor is a server fault.
+    ///
+    /// The next page is asked for as soon as a page's body names its cursor (found by skimming the body, before the
+    /// rows are read), so the instance builds the next page while the copy reads this one's rows and `page` stores
+    /// them (issue 6 "Performance").
+    func walk<Row>(
+        _ path: String, query: [URLQueryItem], decode: ([UInt8]) throws(MarfaError) -> [Row],
+        page: ([Row]) async throws(MarfaError) -> Void
+    ) async throws(MarfaError) -> UInt64 {
         var seen = Set<String>()
         var pages: UInt64 = 0
-        var answer = try await client.read(path, query: query)
+        var body = try await client.readBody(path, query: query)
         while true {
-            guard let object = answer.object, let rows = object["data"]?.array else {
-                throw MarfaError.decoding(message: "\(path) did not answer a page of data")
-            }
             pages += 1
-            let cursor = object["next_cursor"]?.string
+            let cursor: String?
+            do {
+                cursor = try Self.nextCursor(in: body)
+            } catch {
+                _ = try decode(body)
+                throw MarfaError.decoding(message: "the instance's answer to \(path) is not JSON: \(error.message)")
+            }
             if let next = cursor, !seen.insert(next).inserted {
-                throw MarfaError.server(status: 200, code: "repeated_cursor", message: "\(path) repeated cursor \(next)")
+                throw MarfaError.server(
+                    status: 200, code: "repeated_cursor", message: "\(path) repeated cursor \(next)")
             }
             let following = cursor.map { next in
                 Task { [client] in
-                    try await client.read(path, query: query + [URLQueryItem(name: "cursor", value: next)])
+                    try await client.readBody(path, query: query + [URLQueryItem(name: "cursor", value: next)])
                 }
             }
             do {
-                try await page(rows)
+                try await page(try decode(body))
             } catch {
                 following?.cancel()
                 throw error
             }
             guard let following else { return pages }
             do {
-                answer = try await following.value
+                body = try await following.value
             } catch {
                 throw error as? MarfaError ?? .network(message: "\(error)")
             }
@@ -58,5 +73,31 @@ struct PageReader {
             for row in rows { edges.append(try WireRows.edge(row)) }
         }
         return (edges, pages)
+    }
+
+    /// The page's `next_cursor` when it is a string, found by skimming the body's top-level object; the rows are
+    /// stepped over unread and checked when they are decoded.
+    private static func nextCursor(in body: [UInt8]) throws(MarfaError) -> String? {
+        var reader = JSONStreamReader(body)
+        try reader.enterObject()
+        var cursor: String?
+        while let key = try reader.nextKey() {
+            if key == "next_cursor" { cursor = try reader.value().string } else { try reader.skipValue() }
+        }
+        return cursor
+    }
+
+    /// A page's rows parsed whole into JSON values from `{"data": [...], "next_cursor": ...}`.
+    private static func tree(_ body: [UInt8], path: String) throws(MarfaError) -> [JSONValue] {
+        let answer: JSONValue
+        do {
+            answer = try JSONValue(jsonBytes: body)
+        } catch {
+            throw MarfaError.decoding(message: "the instance's answer to \(path) is not JSON: \(error.message)")
+        }
+        guard let rows = answer.object?["data"]?.array else {
+            throw MarfaError.decoding(message: "\(path) did not answer a page of data")
+        }
+        return rows
     }
 }
