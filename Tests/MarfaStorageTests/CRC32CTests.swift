@@ -54,6 +54,24 @@ final class CRC32CTests: XCTestCase {
         XCTAssertEqual(known, 0xE306_9283)
     }
 
+    /// Combining over a length of 512 MiB or more (a 1M-item snapshot's second half) agrees with combining the same
+    /// zeros in pieces under 512 MiB: the large lengths read the table's high powers, the pieces only its low ones.
+    func testCombiningOverHalfAGigabyteAgreesWithCombiningInPieces() {
+        let piece = 1 << 28
+        for seed: UInt32 in [0x1234_5678, 0xFFFF_FFFF, 1] {
+            for length in [1 << 29, (1 << 29) + 12_345, 1_300_000_000, 5 << 30] {
+                var remaining = length
+                var pieced = seed
+                while remaining > 0 {
+                    let step = min(piece, remaining)
+                    pieced = CRC32C.combine(pieced, 0, lengthOfB: step)
+                    remaining -= step
+                }
+                XCTAssertEqual(CRC32C.combine(seed, 0, lengthOfB: length), pieced, "\(seed) over \(length) bytes")
+            }
+        }
+    }
+
     private func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {

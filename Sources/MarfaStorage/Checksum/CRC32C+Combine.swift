@@ -7,7 +7,7 @@ extension CRC32C {
         var power = 3  // x^(8 × n) = x^(n × 2^3)
         var remaining = lengthOfB
         while remaining > 0 {
-            if remaining & 1 == 1 { product = multiply(powersOfX[power & 31], product) }
+            if remaining & 1 == 1 { product = multiply(powersOfX[power], product) }
             remaining >>= 1
             power += 1
         }
@@ -27,10 +27,14 @@ extension CRC32C {
         return product
     }
 
-    /// `x^(2^k)` modulo the polynomial for k in 0..<32.
+    /// `x^(2^k)` modulo the polynomial for every k a length can reach (3 + 63 bits), each squared from the one
+    /// before. zlib wraps its table at 32 (`k & 31`), which holds for its polynomial but not for this one
+    /// (x^(2^32) is not x^1 here), and wrapping broke every combine over 512 MiB.
     private static let powersOfX: [UInt32] = {
         var powers: [UInt32] = [1 << 30]  // x^1
-        for _ in 1..<32 { powers.append(multiply(powers[powers.count - 1], powers[powers.count - 1])) }
+        for _ in 1..<(3 + Int.bitWidth) {
+            powers.append(multiply(powers[powers.count - 1], powers[powers.count - 1]))
+        }
         return powers
     }()
 }
