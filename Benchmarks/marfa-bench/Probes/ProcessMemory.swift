@@ -20,8 +20,9 @@ enum ProcessMemory {
         return kilobytes * 1024
     }
 
-    /// Heap bytes in use now (glibc's `mallinfo2().uordblks`, the eighth of its ten words), or 0 when it cannot
-    /// be called. Swift's Glibc module does not import it; on x86-64 its 80-byte result comes back through a
+    /// Heap bytes in use now: glibc's `mallinfo2()` arena bytes in use (`uordblks`, the eighth of its ten words) plus
+    /// the blocks it served by `mmap` (`hblkhd`, the fifth: large tables and index arrays), or 0 when it cannot be
+    /// called. Swift's Glibc module does not import it; on x86-64 its 80-byte result comes back through a
     /// pointer passed as the first argument, which is how it is called here.
     static func heapInUse() -> Int {
         #if arch(x86_64)
@@ -29,7 +30,7 @@ enum ProcessMemory {
             guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "mallinfo2") else { return 0 }
             var words = [Int](repeating: 0, count: 10)
             _ = words.withUnsafeMutableBufferPointer { unsafeBitCast(symbol, to: Info.self)($0.baseAddress!) }
-            return words[7]
+            return words[7] + words[4]
         #else
             return 0
         #endif

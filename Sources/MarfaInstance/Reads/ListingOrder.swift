@@ -18,7 +18,7 @@ package enum ListingOrder: Sendable, Hashable {
         case .created: return .string(item.createdAt)
         case .updated: return .string(item.updatedAt)
         case .occurred: return .string(item.occurredAt)
-        case .property(let name, _): return item.properties[name] ?? .null
+        case .property(let name, _): return item.property(name) ?? .null
         }
     }
 

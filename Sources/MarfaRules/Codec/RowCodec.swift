@@ -6,7 +6,13 @@ package enum RowCodec {
     package static func write(_ item: Item, into writer: inout ByteWriter) {
         writer.write(item.id)
         writer.write(item.type)
-        writer.write(object: item.properties)
+        // The members as `write(object:)` writes them (count, then ascending by name), straight from the item's
+        // sorted list rather than through a dictionary sorted again.
+        writer.write(varint: UInt64(item.propertyCount))
+        item.forEachProperty { name, value in
+            writer.write(name)
+            writer.write(json: value)
+        }
         writer.write(UInt8(itemStates.firstIndex(of: item.state) ?? 0))
         writer.write(item.tier.map { UInt8(tiers.firstIndex(of: $0) ?? 0) + 1 } ?? 0)
         writer.write(signed: item.version)

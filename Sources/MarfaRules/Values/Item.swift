@@ -21,12 +21,7 @@ public struct Item: Sendable, Hashable, Codable, Identifiable {
     public var properties: JSONObject {
         get { fields.properties }
         set { unique().properties = newValue }
-        _modify {
-            let fields = unique()
-            var properties = fields.properties
-            defer { fields.properties = properties }
-            yield &properties
-        }
+        _modify { yield &unique().properties }
     }
     /// Whether the item is active, archived, in the bin or revoked.
     public var state: ItemState {
@@ -162,6 +157,9 @@ public struct Item: Sendable, Hashable, Codable, Identifiable {
     /// The value of the property `name`, or nil: what `properties[name]` answers, without building the dictionary.
     /// - Complexity: O(log n) in the item's properties, nothing allocated.
     package func property(_ name: String) -> JSONValue? { fields.propertyList[name] }
+
+    /// How many properties the item has.
+    package var propertyCount: Int { fields.propertyList.members.count }
 
     /// Calls `body` with each property's name and value, ascending by name, without building the dictionary.
     /// - Complexity: O(n).
