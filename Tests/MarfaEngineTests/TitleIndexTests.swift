@@ -43,4 +43,23 @@ final class TitleIndexTests: XCTestCase {
         }
         XCTAssertGreaterThan(checkedTitles, 50, "witness: titles with candidates were compared, not only misses")
     }
+
+    func testACatalogThatMovesTheTitleFieldBuildsTheIndexAgain_F096() async throws {
+        let url = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let copy = try await CopyActor.open(at: url, origin: nil)
+        let id = "0190a1b2-0000-7000-8000-00000000000a"
+        let time = "2026-01-02T03:04:05.006Z"
+        let note = Item(
+            id: id, type: "core.note", properties: ["title": "Alpha", "subtitle": "Beta"], occurredAt: time,
+            createdAt: time, updatedAt: time)
+        try await copy.commit([.putItem(note)])
+        let before = try await copy.linkCandidates(of: ["alpha"], in: nil)
+        XCTAssertEqual(before.first?.candidates.map(\.id), [id])
+
+        let moved = CatalogSnapshot(itemTypes: [ItemType(id: "core.note", titleField: "subtitle")], edgeTypes: [])
+        try await copy.commit([.setCatalog(moved)])
+        let found = try await copy.linkCandidates(of: ["alpha", "beta"], in: nil)
+        XCTAssertEqual(found.map { $0.candidates.map(\.id) }, [[], [id]], "the note is named by its new title field")
+    }
 }
