@@ -12,7 +12,14 @@ final class ParsedFiltersTests: XCTestCase {
     func testAKeptFilterIsTheOneAFreshParseGives() throws {
         let text = try filter(.property("status"), .eq, .text("todo"))
         let first = try ParsedFilters.evaluator(for: text)
+        let kept = ParsedFilters.keptCount
         let again = try ParsedFilters.evaluator(for: text)
+        XCTAssertEqual(ParsedFilters.keptCount, kept, "the second ask is answered from what was kept, adding nothing")
+        XCTAssertEqual(
+            try ParsedFilters.evaluator(for: try filter(.property("status"), .eq, .text("done"))).expression,
+            try FilterExpression(decoding: try filter(.property("status"), .eq, .text("done"))))
+        XCTAssertTrue(
+            [kept + 1, 1].contains(ParsedFilters.keptCount), "witness: a new text is kept (the cache may have started over)")
         let fresh = try FilterExpression(decoding: text)
         XCTAssertEqual(first.expression, fresh)
         XCTAssertEqual(again.expression, fresh)

@@ -8,6 +8,9 @@ package enum ParsedFilters {
     /// The most filters kept; the cache starts over when it is full.
     private static let capacity = 256
 
+    /// How many filters are kept now.
+    package static var keptCount: Int { known.withLock { $0.count } }
+
     /// The evaluator of `text` as a copy answers it (backrefs refused, WC-58), or the refusal of a text the grammar
     /// does not accept (refusals are not kept: asking again refuses again).
     /// - Complexity: O(text) to hash it; O(text) more to parse it the first time.

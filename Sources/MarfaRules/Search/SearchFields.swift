@@ -22,9 +22,19 @@ package enum SearchFields {
     /// tags, string properties) without building them; a false answer may still mean equal fields.
     package static func haveSameInputs(_ a: Item, _ b: Item) -> Bool {
         guard a.type == b.type, a.tags == b.tags else { return false }
-        var same = true
-        a.forEachProperty { name, value in same = same && value.string == b.property(name)?.string }
-        b.forEachProperty { name, value in same = same && (value.string == nil || a.property(name) != nil) }
-        return same
+        // Equal when their string properties are the same names with the same texts: one walk over the two sorted
+        // member lists, skipping other values, stopping at the first difference.
+        let left = a.propertyMembers
+        let right = b.propertyMembers
+        var i = 0
+        var j = 0
+        while true {
+            while i < left.count, left[i].value.string == nil { i += 1 }
+            while j < right.count, right[j].value.string == nil { j += 1 }
+            guard i < left.count, j < right.count else { return i == left.count && j == right.count }
+            guard left[i].key == right[j].key, left[i].value.string == right[j].value.string else { return false }
+            i += 1
+            j += 1
+        }
     }
 }

@@ -161,6 +161,9 @@ public struct Item: Sendable, Hashable, Codable, Identifiable {
     /// How many properties the item has.
     package var propertyCount: Int { fields.propertyList.members.count }
 
+    /// The properties, ascending by name, as the item holds them.
+    var propertyMembers: ContiguousArray<PropertyList.Member> { fields.propertyList.members }
+
     /// Calls `body` with each property's name and value, ascending by name, without building the dictionary.
     /// - Complexity: O(n).
     package func forEachProperty(_ body: (String, JSONValue) throws -> Void) rethrows {
