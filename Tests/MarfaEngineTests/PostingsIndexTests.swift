@@ -1,5 +1,6 @@
 import XCTest
 @testable import MarfaEngine
+import MarfaRules
 
 final class PostingsIndexTests: XCTestCase {
     func testRandomTaggingMatchesAScan() throws {

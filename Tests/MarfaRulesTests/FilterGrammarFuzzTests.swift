@@ -17,7 +17,7 @@ final class FilterGrammarFuzzTests: XCTestCase {
     private static let joiners = ["AND", "AND", "OR", "and"]
 
     func testRandomBytesAreReadOrRefusedNeverCrashed_P70_WC57() {
-        var random = FilterGrammarRandom(seed: 0xF022)
+        var random = SplitMixRandom(seed: 0xF022)
         var read = 0
         for _ in 0..<10_000 {
             let count = Int.random(in: 0...48, using: &random)
@@ -38,7 +38,7 @@ final class FilterGrammarFuzzTests: XCTestCase {
     }
 
     func testMutatedValidTextIsReadOrRefusedNeverCrashed_P70() throws {
-        var random = FilterGrammarRandom(seed: 0xBEEF)
+        var random = SplitMixRandom(seed: 0xBEEF)
         for _ in 0..<2_000 {
             var scalars = Array(try random.expression().encoded().unicodeScalars)
             for _ in 0..<Int.random(in: 1...3, using: &random) where !scalars.isEmpty {

@@ -5,7 +5,7 @@ import XCTest
 
 final class FilterGrammarRoundTripTests: XCTestCase {
     func testRandomValidExpressionsReadBackEqual_F051_F052() throws {
-        var random = FilterGrammarRandom(seed: 0x5EED)
+        var random = SplitMixRandom(seed: 0x5EED)
         for round in 0..<1500 {
             let expression = random.expression()
             let text = try expression.encoded()
@@ -117,7 +117,7 @@ final class FilterGrammarRoundTripTests: XCTestCase {
     }
 
     func testCodableFormsCarryTheFilterText_F052() throws {
-        var random = FilterGrammarRandom(seed: 42)
+        var random = SplitMixRandom(seed: 42)
         for _ in 0..<50 {
             let expression = random.expression()
             let data = try JSONEncoder().encode(expression)
@@ -133,22 +133,8 @@ final class FilterGrammarRoundTripTests: XCTestCase {
     }
 }
 
-/// A seeded SplitMix64 source, so a failing round repeats, with makers of valid filter expressions.
-struct FilterGrammarRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
+/// Makers of valid filter expressions from the seeded source, so a failing round repeats.
+extension SplitMixRandom {
     /// An expression the instance accepts, of one to ten conditions.
     mutating func expression() -> FilterExpression {
         let count = Int.random(in: 1...10, using: &self)

@@ -5,7 +5,7 @@ import XCTest
 /// parser, and a skim that finds a member after values it steps over unread.
 final class JSONStreamReaderTests: XCTestCase {
     func testWalkingAnObjectMemberByMemberReadsWhatTheTreeReads() throws {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMixRandom(seed: 11)
         for _ in 0..<300 {
             var members = JSONObject()
             for index in 0..<Int.random(in: 0..<6, using: &generator) {

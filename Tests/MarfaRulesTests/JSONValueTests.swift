@@ -69,7 +69,7 @@ final class JSONValueTests: XCTestCase {
     }
 
     func testRandomValuesRoundTripThroughText() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMixRandom(seed: 7)
         for _ in 0..<500 {
             let value = JSONValue.random(depth: 3, using: &generator)
             XCTAssertEqual(try JSONValue(json: try value.json()), value)
@@ -87,20 +87,8 @@ final class JSONValueTests: XCTestCase {
     }
 }
 
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension JSONValue {
-    static func random(depth: Int, using generator: inout SeededGenerator) -> JSONValue {
+    static func random(depth: Int, using generator: inout SplitMixRandom) -> JSONValue {
         switch Int.random(in: 0..<(depth > 0 ? 7 : 5), using: &generator) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &generator))

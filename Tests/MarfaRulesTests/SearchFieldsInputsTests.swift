@@ -39,7 +39,7 @@ final class SearchFieldsInputsTests: XCTestCase {
     }
 
     func testSameInputsAlwaysMeanSameFieldsOnSeededEdits_P78() {
-        var random = SearchRandom(seed: 7)
+        var random = SplitMixRandom(seed: 7)
         let values: [JSONValue] = [.string("x"), .string("y z"), .integer(1), .bool(true), .null]
         let names = ["title", "body", "status", "thumbnail", "rank"]
         var same = 0

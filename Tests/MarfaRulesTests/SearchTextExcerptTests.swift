@@ -73,7 +73,7 @@ final class SearchTextExcerptTests: XCTestCase {
             "x", "ottoman", "river otter", "42", "naïve",
         ]
         let separators = [" ", " ", ", ", " — ", "\n", "'s ", "\u{301} ", "  "]
-        var random = SearchRandom(seed: 11)
+        var random = SplitMixRandom(seed: 11)
         let queries = [
             "otter", "riv", "\"river otter\"", "e-mail", "cafe", "strasse", "東京", "a otter", "x", "naive 4",
             "absent", "\"otter river\"",

@@ -1,4 +1,4 @@
-import MarfaEngine
+import MarfaRules
 
 /// Lowercase UUIDv7 ids from a millisecond time and the dataset's random stream, formatted without `String(format:)`.
 enum BenchID {

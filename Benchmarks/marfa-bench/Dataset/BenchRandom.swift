@@ -1,5 +1,5 @@
 import Foundation
-import MarfaEngine
+import MarfaRules
 
 extension SplitMixRandom {
     /// A uniform number in [0, 1) with 53 random bits.

@@ -1,5 +1,5 @@
 import Foundation
-import MarfaEngine
+import MarfaRules
 
 /// Titles and bodies of real English: Zipf-drawn dictionary words (s = 1.05), with 2 % non-ASCII tokens and 3 %
 /// code-ish tokens (identifiers, URLs, numbers, dates), in sentences and paragraphs.

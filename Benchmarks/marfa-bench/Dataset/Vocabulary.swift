@@ -1,5 +1,5 @@
 import Foundation
-import MarfaEngine
+import MarfaRules
 
 /// The ranked English vocabulary: every word of `/usr/share/dict/words` (Debian `wamerican`) without possessives,
 /// in a fixed shuffle, so rank 0 is the most frequent word of the Zipf law.

@@ -1,5 +1,5 @@
 import Foundation
-import MarfaEngine
+import MarfaRules
 
 /// Draws ranks `0..<count` with probability proportional to `1 / (rank + 1)^exponent`.
 ///

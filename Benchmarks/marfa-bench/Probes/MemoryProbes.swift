@@ -1,4 +1,5 @@
 import MarfaEngine
+import MarfaRules
 
 /// Memory bandwidth and latency probes: memcpy GB/s and the cost of one dependent cache miss.
 enum MemoryProbes {

@@ -59,27 +59,3 @@ package struct WriteStorm {
         ids.isEmpty ? nil : ids[random.below(ids.count)]
     }
 }
-
-/// SplitMix64: a tiny, repeatable random source for drills and generated data.
-package struct SplitMixRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// Starts the sequence at `seed`.
-    package init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next 64 random bits.
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    package mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(max(bound, 1)))
-    }
-}
