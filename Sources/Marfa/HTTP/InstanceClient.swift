@@ -69,7 +69,11 @@ package struct InstanceClient: Sendable {
 
     /// Reads a JSON document; a refusal throws its classified error (P-54), an unreadable body `decoding`.
     package func read(_ path: String, query: [URLQueryItem] = []) async throws(MarfaError) -> JSONValue {
-        let body = try await readBody(path, query: query)
+        try Self.document(try await readBody(path, query: query), path: path)
+    }
+
+    /// Parses an answer's bytes read from `path`; bytes that are not JSON throw `decoding`, naming the path.
+    package static func document(_ body: [UInt8], path: String) throws(MarfaError) -> JSONValue {
         do {
             return try JSONValue(jsonBytes: body)
         } catch {

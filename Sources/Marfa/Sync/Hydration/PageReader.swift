@@ -89,13 +89,7 @@ struct PageReader {
 
     /// A page's rows parsed whole into JSON values from `{"data": [...], "next_cursor": ...}`.
     private static func tree(_ body: [UInt8], path: String) throws(MarfaError) -> [JSONValue] {
-        let answer: JSONValue
-        do {
-            answer = try JSONValue(jsonBytes: body)
-        } catch {
-            throw MarfaError.decoding(message: "the instance's answer to \(path) is not JSON: \(error.message)")
-        }
-        guard let rows = answer.object?["data"]?.array else {
+        guard let rows = try InstanceClient.document(body, path: path).object?["data"]?.array else {
             throw MarfaError.decoding(message: "\(path) did not answer a page of data")
         }
         return rows
