@@ -51,6 +51,9 @@ extension BenchSession {
             try await measure(GetOperations.byId(context, hop: hop.ours.latency?.p50 ?? 0), checked: true)
         }
         for operation in reads where operation.group == "list" { try await measure(operation, checked: true) }
+        if let bytes = await context.marfa.copy.propertyWordIndexBytes() {
+            context.facts["title word index bytes per item"] = Double(bytes) / Double(max(context.dataset.items.count, 1))
+        }
         for operation in reads where operation.group == "search" {
             searchMeasured.append(try await runner.run(operation, checked: true))
         }

@@ -89,7 +89,13 @@ extension CopyActor {
         let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
         if case .property(let name) = query.field { preparePropertySort(name) }
         let evaluator = try ListEvaluator(query: query, catalog: state.catalog, state: state)
-        if !ContainsCandidates.required(by: query).isEmpty { prepareTextIndex() }
+        for condition in ContainsCandidates.required(by: query) {
+            if ContainsCandidates.readsOwnIndex(condition.property, catalog: state.catalog) {
+                preparePropertyWords(condition.property)
+            } else {
+                prepareTextIndex()
+            }
+        }
         let indexed = IndexedList(query: query, evaluator: evaluator)
             .rows(items: state.items, catalog: state.catalog, indexes: indexes)
         return Rows(rows: indexed ?? evaluator.rows(state: state), completeness: completeness)

@@ -268,10 +268,22 @@ package actor CopyActor {
         indexes.buildWords(state: state)
     }
 
+    /// Builds the word index of property `name` a `contains` reads (`ReadIndexes.propertyWords`), or brings it
+    /// current.
+    package func preparePropertyWords(_ name: String) {
+        indexes.buildPropertyWords(name, state: state)
+    }
+
     /// The word index's estimated heap bytes and the part its word sequences take, nil before a search built it
     /// (for the benchmark's memory facts).
     package func wordIndexBytes() -> (total: Int, sequences: Int)? {
         indexes.words.map { ($0.byteCount, $0.sequenceByteCount) }
+    }
+
+    /// The estimated heap bytes of the property word indexes `contains` lists built (`preparePropertyWords`), nil
+    /// before any (for the benchmark's memory facts).
+    package func propertyWordIndexBytes() -> Int? {
+        indexes.propertyWords.isEmpty ? nil : indexes.propertyWords.values.reduce(0) { $0 + $1.byteCount }
     }
 
     /// Builds the sort index of property `name` now if no list has sorted by it yet.

@@ -40,8 +40,12 @@ package struct WordIndex: Sendable {
     private var records: [[UInt8]?] = []
     /// Each row's length in words (0 for a row not indexed).
     private var lengths: [UInt32] = []
-    /// Each row's words in order as `WordSequence` entries (empty for a row not indexed).
+    /// Each row's words in order as `WordSequence` entries (empty for a row not indexed, and for every row of an
+    /// index that keeps no positions).
     private var sequences: [[UInt8]] = []
+    /// Whether rows keep their word sequences, which phrases are counted in; an index only `contains` reads
+    /// (`ReadIndexes.propertyWords`) keeps none.
+    private let keepsPositions: Bool
     /// Scratch: a field's normal form.
     private var normalized: [UInt8] = []
 
@@ -50,8 +54,11 @@ package struct WordIndex: Sendable {
     /// How many words the indexed rows hold in all, for the average length ranking divides by.
     package private(set) var totalLength = 0
 
-    /// An empty index.
-    package init() {}
+    /// An empty index; one made with `positions` false keeps no word sequences, so `adjacentCount` must not be
+    /// asked of it.
+    package init(positions: Bool = true) {
+        keepsPositions = positions
+    }
 
     /// Indexes many rows at once (a first build), taking each row's fields as it comes so a lazy sequence never
     /// holds every row's fields at once; rows in ascending order (as the item table yields them) only append to
@@ -215,6 +222,7 @@ package struct WordIndex: Sendable {
     /// word sequence rather than its text (0 for a row not indexed).
     /// - Complexity: O(the row's distinct words + its length × words).
     package func adjacentCount(of words: [[UInt32]], in row: RowID) -> Int {
+        precondition(keepsPositions, "adjacentCount asked of a word index that keeps no positions")
         guard let record = record(of: row), let last = words.compactMap(\.last).max() else { return 0 }
         if sequences[Int(row)].first == 0 {
             return WordSequence.positionalCount(of: words, in: sequences[Int(row)], record: record)
@@ -324,19 +332,7 @@ package struct WordIndex: Sendable {
                 continue
             }
             let wordIDs = VarintGaps.decode(record)
-            var occurrences = [UInt32](repeating: 0, count: wordIDs.count + 1)
-            for entry in WordSequence.decode(sequences[row], record: record) {
-                try IndexCorruption.check(Int(entry) <= wordIDs.count, "Word: row \(row) sequence out of range")
-                occurrences[Int(entry)] += 1
-            }
-            for (rank, id) in wordIDs.enumerated() where Int(id) < dictionary.count {
-                let list = decoded[Int(id)]
-                let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
-                try IndexCorruption.check(
-                    position == list.rows.count || list.rows[position] != RowID(row)
-                        || list.counts[position] == occurrences[rank + 1],
-                    "Word: row \(row) sequence disagrees with the count of \(id)")
-            }
+            try checkSequence(of: row, record: record, wordIDs: wordIDs, decoded: decoded)
             try IndexCorruption.check(zip(wordIDs, wordIDs.dropFirst()).allSatisfy { $0 < $1 }, "Word: row \(row)")
             for id in wordIDs {
                 try IndexCorruption.check(Int(id) < dictionary.count, "Word: row \(row) names unknown id \(id)")
@@ -374,10 +370,34 @@ package struct WordIndex: Sendable {
             zip(sorted, sorted.dropFirst()).allSatisfy { dictionary.precedes($0, $1) }, "Word: dictionary out of order")
     }
 
+    /// Checks that an indexed row's word sequence names only its words, as often as their postings count them
+    /// (that it is empty, for an index that keeps no positions).
+    private func checkSequence(
+        of row: Int, record: [UInt8], wordIDs: [UInt32], decoded: [(rows: [RowID], counts: [UInt32])]
+    ) throws {
+        guard keepsPositions else {
+            try IndexCorruption.check(sequences[row].isEmpty, "Word: row \(row) has a sequence kept without positions")
+            return
+        }
+        var occurrences = [UInt32](repeating: 0, count: wordIDs.count + 1)
+        for entry in WordSequence.decode(sequences[row], record: record) {
+            try IndexCorruption.check(Int(entry) <= wordIDs.count, "Word: row \(row) sequence out of range")
+            occurrences[Int(entry)] += 1
+        }
+        for (rank, id) in wordIDs.enumerated() where Int(id) < dictionary.count {
+            let list = decoded[Int(id)]
+            let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
+            try IndexCorruption.check(
+                position == list.rows.count || list.rows[position] != RowID(row)
+                    || list.counts[position] == occurrences[rank + 1],
+                "Word: row \(row) sequence disagrees with the count of \(id)")
+        }
+    }
+
     // MARK: - Upkeep
 
     /// The distinct word ids of `fields` (ascending, new words given ids), their counts, the length in words and
-    /// the words in order as a `WordSequence`.
+    /// the words in order as a `WordSequence` (empty when the index keeps no positions).
     private mutating func extract(
         _ fields: [String]
     ) -> (ids: [UInt32], counts: [UInt32], length: UInt32, sequence: [UInt8]) {
@@ -406,6 +426,7 @@ package struct WordIndex: Sendable {
                 counts.append(1)
             }
         }
+        guard keepsPositions else { return (distinct, counts, UInt32(found.count), []) }
         var entries: [UInt32] = []
         entries.reserveCapacity(inOrder.count + fields.count)
         var nextEnd = 0

@@ -7,6 +7,10 @@ import MarfaRules
 /// array or object, a thumbnail) is added from `ReadIndexes.rows(withUnindexedText:)`. The list's evaluator still
 /// checks every candidate.
 ///
+/// A condition on a type's title property reads that property's own word index instead (Decision 0042): a title is
+/// a few words, so its words find the rows whose title can hold the operand, where the shared index's words find
+/// every row whose title, body or tags can (for a word that is mostly in bodies, nearly every candidate fails).
+///
 /// Only conditions every row must meet narrow (a lone condition or an `AND`), with a text operand whose normal form
 /// has two bytes or more, and only for lists that leave the bin out (the word index holds no binned row).
 enum ContainsCandidates {
@@ -24,13 +28,20 @@ enum ContainsCandidates {
         }
     }
 
+    /// Whether a `contains` on `property` reads the property's own word index (`ReadIndexes.propertyWords`) rather
+    /// than the shared one: when it is the title property of some type (or of a type with no hint, `title`), text
+    /// short enough that a second index of it costs little.
+    static func readsOwnIndex(_ property: String, catalog: CatalogSnapshot) -> Bool {
+        property == "title" || catalog.itemTypes.contains { catalog.titleField(of: $0.id) == property }
+    }
+
     /// The rows that can meet every narrowing `contains` condition of `query`, or nil when none narrows (or the
-    /// word index is not built).
+    /// word indexes they read are not built).
     /// - Complexity: the word look-ups and unions of each operand, then the intersection of the conditions.
     static func rows(for query: ListQuery, in indexes: ReadIndexes) -> RowSet? {
-        guard let words = indexes.words else { return nil }
         let sets = required(by: query).compactMap { condition -> RowSet? in
-            words.candidates(forOperand: condition.pattern).map {
+            let words = indexes.propertyWords[condition.property] ?? indexes.words
+            return words?.candidates(forOperand: condition.pattern).map {
                 $0.union(indexes.rows(withUnindexedText: condition.property))
             }
         }

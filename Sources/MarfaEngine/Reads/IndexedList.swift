@@ -3,7 +3,7 @@ import MarfaRules
 /// A list answered from the read indexes: rows come out of a time or property sort index already ordered, the walk
 /// starts at the time bound that applies and stops at the other or at the limit, filters are decided from row
 /// facts, and only the rows returned are read as items; a filter that leaves few candidates (a rare tag, a tier,
-/// a subtree) sorts just those. No read sorts or scans every row when an index applies (issue 3).
+/// a subtree, a `contains`) sorts just those. No read sorts or scans every row when an index applies (issue 3).
 ///
 /// The items, catalog and indexes are passed to `rows(items:catalog:indexes:)` rather than held: holding the state
 /// and indexes copied both (a retain of every array and dictionary they hold, and a release after) on every list.
@@ -25,9 +25,6 @@ package struct IndexedList {
         let filter = RowFilter(
             query: query, indexes: indexes, items: items, catalog: catalog,
             subtree: evaluator.subtree)
-        if let contained = ContainsCandidates.rows(for: query, in: indexes), contained.count <= smallSetLimit {
-            return fromSmallSet(contained, filter: filter, items: items, facts: indexes.facts)
-        }
         if let candidates = filter.candidates, candidates.count <= smallSetLimit {
             if weighsWalk, fillsPage(within: candidates.count),
                 let page = walked(filter, items: items, indexes: indexes, budget: candidates.count)

@@ -2,8 +2,9 @@ import MarfaRules
 
 /// The indexes the copy's reads walk, kept current on every change: per-row facts, postings by type, state, tier,
 /// source and tag, a sort index per time field, property sort indexes (built on the first sort by a property),
-/// and the word index search and `contains` share (built on its first use, then kept current). Every index stores
-/// the rows of `CopyState.items`, never ids.
+/// the word index search and `contains` share (built on its first use, then kept current), and a word index of
+/// one title property for each a `contains` names (Decision 0042). Every index stores the rows of
+/// `CopyState.items`, never ids.
 ///
 /// They are derived from `CopyState` and never persisted; a snapshot captures only the state.
 package struct ReadIndexes: Sendable {
@@ -20,6 +21,12 @@ package struct ReadIndexes: Sendable {
     /// Rows changed since the word index was last brought current: writes only note them, and the next search
     /// or `contains` indexes them in one batch (`buildWords`), so a write never pays for a long postings list.
     private var staleWordRows: Set<RowID> = []
+    /// A word index of one property's text per title property a `contains` named (`ContainsCandidates`), built on
+    /// its first such list, then kept current as the word index is; the rows out of the bin whose property is text,
+    /// without word positions (no phrase is counted in it).
+    private(set) var propertyWords: [String: WordIndex] = [:]
+    /// Rows changed since the property word indexes were last brought current (`buildPropertyWords`).
+    private var stalePropertyRows: Set<RowID> = []
     /// Rows by the names of their properties a `contains` reads but the word index does not hold as text.
     private(set) var unindexedText = PostingsIndex<String>()
 
@@ -127,6 +134,34 @@ package struct ReadIndexes: Sendable {
         slot = index
     }
 
+    /// Builds the word index of property `name` if it is not built yet, after bringing every property word index
+    /// current with the rows written since the last `contains` that read one.
+    /// - Complexity: O(text of the changed rows + the postings they touch); the first time, O(the property's text).
+    package mutating func buildPropertyWords(_ name: String, state: CopyState) {
+        if !stalePropertyRows.isEmpty {
+            let rows = stalePropertyRows.sorted()
+            for property in Array(propertyWords.keys) {
+                guard var index = propertyWords.removeValue(forKey: property) else { continue }
+                index.update(batch: rows.map { row in (row, Self.propertyText(property, of: state.items[row: row])) })
+                propertyWords[property] = index
+            }
+            stalePropertyRows.removeAll()
+        }
+        guard propertyWords[name] == nil else { return }
+        var index = WordIndex(positions: false)
+        index.insert(contentsOf: state.items.rows.lazy.compactMap { entry in
+            Self.propertyText(name, of: entry.item).map { (row: entry.row, fields: $0) }
+        })
+        propertyWords[name] = index
+    }
+
+    /// What the word index of property `name` holds for `item`: the property's text as its one field, or nil for
+    /// an item gone, in the bin, or whose property is not text (`rows(withUnindexedText:)` holds those).
+    private static func propertyText(_ name: String, of item: Item?) -> [String]? {
+        guard let item, item.state != .trashed, let text = item.property(name)?.string else { return nil }
+        return [text]
+    }
+
     /// Every row out of the bin with its search fields, in row order, what the word index is built from: lazily,
     /// so the build holds one row's fields at a time (a joined body is a copy of the text).
     package static func searchableRows(_ state: CopyState) -> some Sequence<(row: RowID, fields: [String])> {
@@ -185,6 +220,7 @@ package struct ReadIndexes: Sendable {
         // long run of commits checks them at its first 64 commits and every 64th after.
         if state.commitCount < 64 || state.commitCount % 64 == 0 {
             try words?.checkInvariants()
+            for index in propertyWords.values { try index.checkInvariants() }
             try state.edges.checkInvariants()
         }
         try tags.checkInvariants()
@@ -202,14 +238,18 @@ package struct ReadIndexes: Sendable {
         if let new { index.insert(row, key: new, order: order) }
     }
 
-    /// Marks `row` stale in the word index once it is built, unless it is already or its text stays the same
-    /// (judged from the inputs of its search fields, not by building them).
+    /// Marks `row` stale in the word index and the property word indexes once they are built, unless it is
+    /// already or its text stays the same (judged from the inputs of its search fields, every string property
+    /// among them, not by building them).
     private mutating func reflectText(row: RowID, old: Item?, new: Item?) {
         if old?.state == .trashed && new?.state == .trashed { return }
-        if words == nil || staleWordRows.contains(row) { return }
+        let marksWords = words != nil && !staleWordRows.contains(row)
+        let marksProperties = !propertyWords.isEmpty && !stalePropertyRows.contains(row)
+        if !marksWords && !marksProperties { return }
         if let old, let new, old.state != .trashed, new.state != .trashed, SearchFields.haveSameInputs(old, new) {
             return
         }
-        staleWordRows.insert(row)
+        if marksWords { staleWordRows.insert(row) }
+        if marksProperties { stalePropertyRows.insert(row) }
     }
 }

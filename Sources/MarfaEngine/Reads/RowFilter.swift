@@ -1,8 +1,9 @@
 import MarfaRules
 
 /// A list's filters compiled against the read indexes: type, state and tier are decided from a row's brief (4
-/// bytes), source and time bounds from its facts record, tags and `beneath` from row sets, all without reading the
-/// item. A grammar filter is left to `ListEvaluator`, which needs the item.
+/// bytes), source and time bounds from its facts record, tags, `beneath` and the candidates of `contains`
+/// conditions (`ContainsCandidates`) from row sets, all without reading the item. A grammar filter is still left to
+/// `ListEvaluator`, which needs the item: a `contains` candidate can fail it.
 ///
 /// A class, so the walk's closure borrows it: as a struct its arrays and row sets were copied (and retained) on
 /// every row walked.
@@ -21,6 +22,8 @@ final class RowFilter {
     private let updated: (after: Int64?, before: Int64?)
     private let tagged: RowSet?
     private let subtree: RowSet?
+    /// The rows that can meet the query's narrowing `contains` conditions, or nil when none narrows.
+    private let contained: RowSet?
     private let facts: RowFacts
     /// The smallest row set holding every row the filters keep, or nil when no filter narrows by postings.
     let candidates: RowSet?
@@ -48,6 +51,7 @@ final class RowFilter {
             || updated.before != nil
         tagged = indexes.rows(taggedWithAll: filters.tags)
         self.subtree = subtree.map { RowSet($0.compactMap { items.row(of: $0) }) }
+        contained = ContainsCandidates.rows(for: query, in: indexes)
         // The smallest narrowing set, the first of equal ones, chosen without gathering them in an array.
         var smallest: RowSet?
         func consider(_ rows: RowSet?) {
@@ -56,6 +60,7 @@ final class RowFilter {
         }
         consider(tagged)
         consider(self.subtree)
+        consider(contained)
         if let tier = filters.tier { consider(indexes.fields.rows(inTier: tier)) }
         if let source = filters.source { consider(indexes.fields.rows(fromSource: source)) }
         if query.states.count == 1, let only = query.states.first { consider(indexes.fields.rows(inState: only)) }
@@ -68,7 +73,7 @@ final class RowFilter {
     }
 
     /// Whether the row passes every filter but the grammar filter.
-    /// - Complexity: O(1), plus a row-set probe per tag or `beneath` filter.
+    /// - Complexity: O(1), plus a row-set probe per tag, `beneath` or narrowing `contains` filter.
     @inline(__always)
     func matches(_ row: RowID) -> Bool {
         let brief = facts.brief(row)
@@ -78,6 +83,7 @@ final class RowFilter {
         if readsRecord, !matchesRecord(row) { return false }
         if let tagged, !tagged.contains(row) { return false }
         if let subtree, !subtree.contains(row) { return false }
+        if let contained, !contained.contains(row) { return false }
         return true
     }
 
