@@ -69,7 +69,7 @@ enum CrashRestoreOperations {
         let side = BenchSide(
             label: "marfa open + get",
             prepare: { _ in
-                if open { await marfa.close() }
+                if open { await marfa.release() }
                 open = false
             },
             run: { _ in

@@ -84,7 +84,7 @@ enum SnapshotOperations {
             ours: context.marfa.reopensInChild
                 ? ReopenChild.side(context.marfa, firstId: firstId)
                 : BenchSide(
-                    label: "marfa open + get", prepare: { _ in await context.marfa.close() },
+                    label: "marfa open + get", prepare: { _ in await context.marfa.release() },
                     run: { _ in
                         try await context.marfa.open()
                         return Int(try await context.marfa.copy.readableItem(firstId)?.version ?? -1)

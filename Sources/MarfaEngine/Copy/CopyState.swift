@@ -42,6 +42,12 @@ package struct CopyState: Sendable {
     /// An empty state.
     package init() {}
 
+    /// Applies `.putEdge` of the edge `record` holds, as a snapshot's restore decodes it (`EdgeRecord.read(from:)`).
+    /// - Complexity: O(1) amortized.
+    mutating func put(edgeRecord record: EdgeRecord) {
+        edges.put(record: record)
+    }
+
     /// Applies one change; the live path and journal replay both come through here.
     /// - Complexity: O(1) amortized for row changes, O(queue) for queue rewrites, O(n) for `clearRows`.
     package mutating func apply(_ change: StoreChange) {

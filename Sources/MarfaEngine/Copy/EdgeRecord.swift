@@ -67,6 +67,65 @@ struct EdgeRecord: Sendable {
         }
     }
 
+    /// Reads an edge written by `RowCodec.write(_:into:)` straight into its record, as `init(_:)` would make it from
+    /// the decoded edge, without building the strings of its UUID ids and canonical times (five of its seven).
+    /// - Complexity: O(size of the edge's properties).
+    static func read(from reader: inout ByteReader) throws(MarfaError) -> EdgeRecord {
+        let id = try reader.readUTF8(key(of:))
+        let source = try reader.readUTF8(key(of:))
+        let target = try reader.readUTF8(key(of:))
+        let edgeType = try reader.readString()
+        let properties = try reader.readObject()
+        let version = try reader.readSigned()
+        let created = try reader.readUTF8(time(of:))
+        let updated = try reader.readUTF8(time(of:))
+        return EdgeRecord(
+            id: id, source: source, target: target, edgeType: edgeType, properties: properties, version: version,
+            created: created, updated: updated)
+    }
+
+    /// A time as `read(from:)` finds it: milliseconds when canonical, else the text.
+    private typealias Time = (milliseconds: Int64?, text: String?)
+
+    /// The key `ItemKey(_:)` makes of the id in the UTF-8 `bytes`.
+    private static func key(of bytes: UnsafeBufferPointer<UInt8>) -> ItemKey {
+        UUIDBits.parse(bytes).map { .uuid(ItemOrder(high: $0.high, low: $0.low)) }
+            ?? .text(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The time in the UTF-8 `bytes`: its milliseconds when canonical (`CanonicalTime`), else its text.
+    private static func time(of bytes: UnsafeBufferPointer<UInt8>) -> Time {
+        CanonicalTime.milliseconds(utf8: bytes).map { ($0, nil) } ?? (nil, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The record of an edge's fields as `read(from:)` found them; holds what `init(_:)` holds for that edge.
+    private init(
+        id: ItemKey, source: ItemKey, target: ItemKey, edgeType: String, properties: JSONObject, version: Int64,
+        created: Time, updated: Time
+    ) {
+        self.id = id.order ?? .lowest
+        self.source = source.order ?? .lowest
+        self.target = target.order ?? .lowest
+        self.edgeType = edgeType
+        self.properties = properties
+        self.version = version
+        let canonical = created.milliseconds != nil && updated.milliseconds != nil
+        self.created = created.milliseconds ?? 0
+        self.updated = created.milliseconds == nil ? 0 : updated.milliseconds ?? 0
+        if id.order == nil || source.order == nil || target.order == nil || !canonical {
+            odd = OddTexts(
+                id: id.text, sourceId: source.text, targetId: target.text,
+                times: canonical ? nil : (Self.text(of: created), Self.text(of: updated)))
+        } else {
+            odd = nil
+        }
+    }
+
+    /// The text of a time `read(from:)` found: as given, or the canonical text of its milliseconds.
+    private static func text(of time: Time) -> String {
+        time.text ?? CanonicalTime.text(time.milliseconds ?? 0)
+    }
+
     /// The edge this record holds.
     /// - Complexity: O(1); one string per id and time.
     var edge: Edge {

@@ -89,7 +89,14 @@ package struct EdgeTable: Sendable {
     /// - Complexity: O(1) expected, plus the length of a chain the old edge left when it was at its head's end.
     @discardableResult
     package mutating func put(_ edge: Edge) -> Edge? {
-        let record = EdgeRecord(edge)
+        put(record: EdgeRecord(edge))?.edge
+    }
+
+    /// Stores the edge `record` holds under its id and answers the record it replaced, if any: `put(_:)` for a
+    /// record decoded straight from a snapshot (`EdgeRecord.read(from:)`).
+    /// - Complexity: as `put(_:)`.
+    @discardableResult
+    mutating func put(record: EdgeRecord) -> EdgeRecord? {
         let fresh = slots.assign()
         let slot: Slot
         let old: EdgeRecord?
@@ -105,7 +112,7 @@ package struct EdgeTable: Sendable {
         }
         slots[slot].record = record
         link(slot, record)
-        return old?.edge
+        return old
     }
 
     /// Removes the edge with `id` and answers it, or nil when the table does not hold it.

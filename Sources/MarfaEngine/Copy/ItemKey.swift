@@ -14,6 +14,16 @@ package enum ItemKey: Hashable, Sendable {
         self = ItemOrder(id: id).map(Self.uuid) ?? .text(id)
     }
 
+    /// The UUID's bits, or nil for any other id.
+    var order: ItemOrder? {
+        if case .uuid(let order) = self { order } else { nil }
+    }
+
+    /// The id, or nil for a UUID (held as bits).
+    var text: String? {
+        if case .text(let id) = self { id } else { nil }
+    }
+
     /// Hashes a UUID's low half alone: its random bits (the high half of a version 7 UUID is mostly its time).
     package func hash(into hasher: inout Hasher) {
         switch self {

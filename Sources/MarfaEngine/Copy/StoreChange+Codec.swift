@@ -54,7 +54,7 @@ extension StoreChange {
         switch self {
         case .putItem(let item): writer.write(1); RowCodec.write(item, into: &writer)
         case .removeItem(let id): writer.write(2); writer.write(id)
-        case .putEdge(let edge): writer.write(3); RowCodec.write(edge, into: &writer)
+        case .putEdge(let edge): writer.write(Self.putEdgeTag); RowCodec.write(edge, into: &writer)
         case .removeEdge(let id): writer.write(4); writer.write(id)
         case .putExtension(let itemId, let namespace, let body):
             writer.write(5); writer.write(itemId); writer.write(namespace); writer.write(object: body)
@@ -82,13 +82,16 @@ extension StoreChange {
         }
     }
 
+    /// The byte a `putEdge` change starts with.
+    static let putEdgeTag: UInt8 = 3
+
     /// Reads one change written by `write(into:)` at the reader's offset; throws `storeCorrupt` for malformed bytes.
     static func read(from reader: inout ByteReader) throws(MarfaError) -> StoreChange {
         let tag = try reader.readByte()
         switch tag {
         case 1: return .putItem(try RowCodec.readItem(from: &reader))
         case 2: return .removeItem(id: try reader.readString())
-        case 3: return .putEdge(try RowCodec.readEdge(from: &reader))
+        case Self.putEdgeTag: return .putEdge(try RowCodec.readEdge(from: &reader))
         case 4: return .removeEdge(id: try reader.readString())
         case 5:
             return .putExtension(
@@ -124,7 +127,7 @@ extension StoreChange {
     /// Moves the reader past the run of `putEdge` changes at its offset, at most `limit` of them, checking their
     /// structure without building them; answers how many it passed. The reader stops before the first other change.
     static func skipEdgeRun(in reader: inout ByteReader, limit: Int) throws(MarfaError) -> Int {
-        try skipRun(tag: 3, in: &reader, limit: limit, RowCodec.skipEdge(from:))
+        try skipRun(tag: putEdgeTag, in: &reader, limit: limit, RowCodec.skipEdge(from:))
     }
 
     /// Moves the reader past the run of `putItem` changes at its offset, at most `limit` of them, as `skipEdgeRun`

@@ -64,10 +64,11 @@ final class SideDecoder: Sendable {
         var edges = CopyState()
         var remaining = count
         while remaining > 0 {
-            let start = reader.offset
-            let change = try StoreChange.read(from: &reader)
-            guard case .putEdge = change else { return (edges, start, remaining) }
-            edges.apply(change)
+            // Each `putEdge` straight into its record (`StoreChange.read` would build the edge's strings first).
+            var probe = reader
+            guard try probe.readByte() == StoreChange.putEdgeTag else { return (edges, reader.offset, remaining) }
+            edges.put(edgeRecord: try EdgeRecord.read(from: &probe))
+            reader = probe
             remaining -= 1
         }
         return (edges, reader.offset, 0)

@@ -1,3 +1,4 @@
+import Dispatch
 import MarfaRules
 
 /// The indexes the copy's reads walk, kept current on every change: per-row facts, postings by type, state, tier,
@@ -68,12 +69,22 @@ package struct ReadIndexes: Sendable {
             occurred.append(SortIndex.Entry(key: times.occurred, order: order, row: row))
         }
 
-        /// The indexes over every item added.
+        /// The indexes over every item added; the three time sort indexes are sorted and built side by side
+        /// (`concurrentPerform` runs them on the calling thread too, so it never waits for a free pool thread).
         /// - Complexity: O(n log n).
         package consuming func finish() -> ReadIndexes {
-            indexes.created = SortIndex(sorted: created.sorted())
-            indexes.updated = SortIndex(sorted: updated.sorted())
-            indexes.occurred = SortIndex(sorted: occurred.sorted())
+            let runs = [created, updated, occurred]
+            var built = [SortIndex<Int64>](repeating: SortIndex(), count: runs.count)
+            built.withUnsafeMutableBufferPointer { slots in
+                // Each iteration writes its own slot only.
+                nonisolated(unsafe) let slots = slots
+                DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+                    slots[index] = SortIndex(sorted: runs[index].sorted())
+                }
+            }
+            indexes.created = built[0]
+            indexes.updated = built[1]
+            indexes.occurred = built[2]
             return indexes
         }
     }

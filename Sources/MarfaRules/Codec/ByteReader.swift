@@ -67,6 +67,17 @@ package struct ByteReader {
         return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
     }
 
+    /// Reads a length-prefixed string and answers what `body` makes of its UTF-8 bytes, which it must not keep:
+    /// for a caller that parses the text rather than holding it, so no string is built.
+    package mutating func readUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(MarfaError)
+        -> Result
+    {
+        let count = try readCount()
+        let start = offset
+        offset += count
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) }
+    }
+
     /// Reads an optional string written by `write(optional:)`.
     package mutating func readOptionalString() throws(MarfaError) -> String? {
         try readByte() == 0 ? nil : try readString()

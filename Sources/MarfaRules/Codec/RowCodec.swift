@@ -32,19 +32,60 @@ package enum RowCodec {
         writer.write(strings: item.tags)
     }
 
-    /// Reads an item written by `write(_:into:)`.
+    /// Reads an item written by `write(_:into:)`, straight into the form an item holds: the properties into their
+    /// sorted list (the writer wrote them ascending) and canonical times into milliseconds, without a dictionary or
+    /// a string for either.
     package static func readItem(from reader: inout ByteReader) throws(MarfaError) -> Item {
         let id = try reader.readString()
         let type = try reader.readString()
-        let properties = try reader.readObject()
+        let properties = try readProperties(from: &reader)
         let state = try element(of: itemStates, at: reader.readByte())
         let tierByte = try reader.readByte()
         let tier = tierByte == 0 ? nil : try element(of: tiers, at: tierByte - 1)
+        let version = try reader.readSigned()
+        let schemaVersion = try reader.readSigned()
+        let source = try reader.readString()
+        let sourceId = try reader.readOptionalString()
+        let times = try readTimes(from: &reader)
         return Item(
-            id: id, type: type, properties: properties, state: state, tier: tier, version: try reader.readSigned(),
-            schemaVersion: try reader.readSigned(), source: try reader.readString(),
-            sourceId: try reader.readOptionalString(), occurredAt: try reader.readString(),
-            createdAt: try reader.readString(), updatedAt: try reader.readString(), tags: try reader.readStrings())
+            id: id, type: type, propertyList: properties, state: state, tier: tier, version: version,
+            schemaVersion: schemaVersion, source: source, sourceId: sourceId, times: times,
+            tags: try reader.readStrings())
+    }
+
+    /// Reads an object written by `write(object:)` as a property list: kept in the order read when its names are
+    /// strictly ascending, as the writer puts them; otherwise as `readObject` would read it (a later duplicate
+    /// name wins), then sorted.
+    private static func readProperties(from reader: inout ByteReader) throws(MarfaError) -> PropertyList {
+        let count = try reader.readCount()
+        var members = ContiguousArray<PropertyList.Member>()
+        members.reserveCapacity(count)
+        var ascending = true
+        for _ in 0..<count {
+            let key = try reader.readString()
+            if let last = members.last, !(last.key < key) { ascending = false }
+            members.append(PropertyList.Member(key: key, value: try reader.readJSON()))
+        }
+        guard !ascending else { return PropertyList(ascending: members) }
+        var object = JSONObject(minimumCapacity: count)
+        for member in members { object[member.key] = member.value }
+        return PropertyList(object)
+    }
+
+    /// Reads the occurred, created and updated times: as milliseconds, parsed from the bytes, when all three are
+    /// canonical (`CanonicalTime`), else as their texts.
+    private static func readTimes(from reader: inout ByteReader) throws(MarfaError) -> ItemTimes {
+        let start = reader
+        if let occurred = try reader.readUTF8(CanonicalTime.milliseconds(utf8:)),
+            let created = try reader.readUTF8(CanonicalTime.milliseconds(utf8:)),
+            let updated = try reader.readUTF8(CanonicalTime.milliseconds(utf8:))
+        {
+            return ItemTimes(created: created, updated: updated, occurred: occurred)
+        }
+        reader = start
+        let occurred = try reader.readString()
+        let created = try reader.readString()
+        return ItemTimes(createdAt: created, updatedAt: try reader.readString(), occurredAt: occurred)
     }
 
     /// Moves past an item written by `write(_:into:)`, checking its lengths as `readItem` does (not its state and

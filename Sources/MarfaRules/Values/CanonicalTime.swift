@@ -9,7 +9,7 @@ package enum CanonicalTime {
     /// - Complexity: O(1) (24 bytes read once).
     package static func milliseconds(_ text: String) -> Int64? {
         var text = text
-        return text.withUTF8(parse)
+        return text.withUTF8(milliseconds(utf8:))
     }
 
     /// The canonical text of `milliseconds`.
@@ -60,7 +60,10 @@ package enum CanonicalTime {
         buffer[start + digits] = UInt8(ascii: after)
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    /// The milliseconds the UTF-8 text `bytes` names when it is in the canonical form, or nil: `milliseconds(_:)`
+    /// without a string, for a decoder reading times straight from its buffer.
+    /// - Complexity: O(1) (24 bytes read once).
+    package static func milliseconds(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
             bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z"),

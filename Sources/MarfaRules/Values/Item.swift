@@ -87,6 +87,17 @@ public struct Item: Sendable, Hashable, Codable, Identifiable {
             createdAt: createdAt, updatedAt: updatedAt, tags: tags)
     }
 
+    /// An item of fields already in their held form: properties sorted by name and times parsed, as the binary
+    /// decoder reads them (`RowCodec.readItem`), so nothing is built twice.
+    init(
+        id: String, type: String, propertyList: PropertyList, state: ItemState, tier: Tier?, version: Int64,
+        schemaVersion: Int64, source: String, sourceId: String?, times: ItemTimes, tags: [String]
+    ) {
+        fields = ItemFields(
+            id: id, type: type, propertyList: propertyList, state: state, tier: tier, version: version,
+            schemaVersion: schemaVersion, source: source, sourceId: sourceId, times: times, tags: tags)
+    }
+
     /// The box, copied first when another item shares it.
     private mutating func unique() -> ItemFields {
         if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }

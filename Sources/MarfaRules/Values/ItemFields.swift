@@ -38,21 +38,32 @@ final class ItemFields: @unchecked Sendable {
         set { times.updatedAt = newValue }
     }
 
-    init(
+    convenience init(
         id: String, type: String, properties: JSONObject, state: ItemState, tier: Tier?, version: Int64,
         schemaVersion: Int64, source: String, sourceId: String?, occurredAt: String, createdAt: String,
         updatedAt: String, tags: [String]
     ) {
+        self.init(
+            id: id, type: type, propertyList: PropertyList(properties), state: state, tier: tier, version: version,
+            schemaVersion: schemaVersion, source: source, sourceId: sourceId,
+            times: ItemTimes(createdAt: createdAt, updatedAt: updatedAt, occurredAt: occurredAt), tags: tags)
+    }
+
+    /// A box of fields already in their held form, as the binary decoder builds them (`RowCodec.readItem`).
+    init(
+        id: String, type: String, propertyList: PropertyList, state: ItemState, tier: Tier?, version: Int64,
+        schemaVersion: Int64, source: String, sourceId: String?, times: ItemTimes, tags: [String]
+    ) {
         self.id = id
         self.type = type
-        propertyList = PropertyList(properties)
+        self.propertyList = propertyList
         self.state = state
         self.tier = tier
         self.version = version
         self.schemaVersion = schemaVersion
         self.source = source
         self.sourceId = sourceId
-        times = ItemTimes(createdAt: createdAt, updatedAt: updatedAt, occurredAt: occurredAt)
+        self.times = times
         self.tags = tags
     }
 

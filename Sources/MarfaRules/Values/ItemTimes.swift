@@ -26,6 +26,14 @@ struct ItemTimes: Hashable, Sendable {
         }
     }
 
+    /// Three canonical times given as their milliseconds (`CanonicalTime`), as a decoder that parsed them reads them.
+    init(created: Int64, updated: Int64, occurred: Int64) {
+        self.created = created
+        self.updated = updated
+        self.occurred = occurred
+        texts = nil
+    }
+
     /// When the item was created.
     var createdAt: String {
         get { texts?[0] ?? CanonicalTime.text(created) }

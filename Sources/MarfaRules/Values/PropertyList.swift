@@ -22,6 +22,12 @@ struct PropertyList: Sendable, Hashable {
         members.sort { $0.key < $1.key }
     }
 
+    /// A list of `members` already strictly ascending by key (as `ByteWriter.write(object:)` writes an object),
+    /// kept as they are, without a dictionary or a sort.
+    init(ascending members: ContiguousArray<Member>) {
+        self.members = members
+    }
+
     /// The members as a dictionary.
     /// - Complexity: O(n).
     var object: JSONObject {
