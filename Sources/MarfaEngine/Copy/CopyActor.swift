@@ -268,10 +268,10 @@ package actor CopyActor {
         indexes.buildWords(state: state)
     }
 
-    /// The word index's estimated heap bytes and the part its word sequences take, nil before a search built it
-    /// (for the benchmark's memory facts).
-    package func wordIndexBytes() -> (total: Int, sequences: Int)? {
-        indexes.words.map { ($0.byteCount, $0.sequenceByteCount) }
+    /// The word index's estimated heap bytes by part, nil before a search built it (for the benchmark's memory
+    /// facts).
+    package func wordIndexBytes() -> WordIndex.ByteCounts? {
+        indexes.words?.bytes
     }
 
     /// Builds the sort index of property `name` now if no list has sorted by it yet.

@@ -1,5 +1,5 @@
-/// Ascending ids as LEB128 gaps (the first from zero): the word index's row records and its inverted word
-/// sequences' position lists.
+/// Ascending ids as LEB128 gaps (the first from zero): the word index's row records; and the LEB128 reader its
+/// postings share.
 enum VarintGaps {
     /// Ascending `ids` as LEB128 gaps, in an array of exactly their size.
     /// - Complexity: O(n).
@@ -46,5 +46,28 @@ enum VarintGaps {
             }
         }
         return ids
+    }
+
+    /// The varint at `offset` in `bytes`, moving `offset` past it.
+    @inline(__always)
+    static func varint<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: inout Int) -> UInt32
+    where Bytes.Index == Int {
+        UInt32(truncatingIfNeeded: wideVarint(bytes, at: &offset))
+    }
+
+    /// The varint at `offset` in `bytes` of up to 64 bits, moving `offset` past it (a word postings entry, whose
+    /// doubled row gap may pass 32 bits).
+    @inline(__always)
+    static func wideVarint<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: inout Int) -> UInt64
+    where Bytes.Index == Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+        }
     }
 }

@@ -6,7 +6,7 @@ import MarfaRules
 /// exactly from the postings, with no look at the text: a whole word by its own postings, a last-word prefix by
 /// the union of the postings of every word it begins (a range of the sorted dictionary). A term of several words
 /// (a phrase, or a word that folds into pieces, `e-mail`) gets the intersection of its words' rows as candidates,
-/// which the caller counts exactly in the row's word sequence (`WordSequence`) without reading its text. A
+/// which the caller counts exactly in the candidate's text (Decision 0044: the index keeps no word positions). A
 /// `contains` operand's candidates come from the dictionary's words too (`candidates(forOperand:)`).
 ///
 /// Word ids are dense and never reused: a word whose last row goes keeps its id with empty postings, so the sorted
@@ -14,7 +14,7 @@ import MarfaRules
 /// inline (most words of a Zipf text are that rare), longer postings are delta-compressed (`Postings`). Words
 /// added since the dictionary was last sorted wait in a short list that prefix look-ups scan, and are merged in
 /// when it grows. Each row keeps its word ids (ascending, as varint gaps), so a removal or an edit touches only
-/// the postings of the words it held, and its word sequence names them by rank.
+/// the postings of the words it held.
 package struct WordIndex: Sendable {
     /// How many new words wait unsorted before they are merged into the sorted dictionary.
     static let unsortedLimit = 256
@@ -40,8 +40,6 @@ package struct WordIndex: Sendable {
     private var records: [[UInt8]?] = []
     /// Each row's length in words (0 for a row not indexed).
     private var lengths: [UInt32] = []
-    /// Each row's words in order as `WordSequence` entries (empty for a row not indexed).
-    private var sequences: [[UInt8]] = []
     /// Scratch: a field's normal form.
     private var normalized: [UInt8] = []
 
@@ -66,7 +64,7 @@ package struct WordIndex: Sendable {
     /// Indexes `row` with the text of `fields`, replacing what it held, for a first build: new words wait unsorted
     /// and `insert(contentsOf:)` merges them once at its end.
     private mutating func insertRow(_ row: RowID, fields: [String]) {
-        let (wordIDs, counts, length, sequence) = extract(fields)
+        let (wordIDs, counts, length) = extract(fields)
         let old = record(of: row).map(VarintGaps.decode) ?? []
         var oldIndex = 0
         var newIndex = 0
@@ -88,7 +86,6 @@ package struct WordIndex: Sendable {
         growRows(to: row)
         records[Int(row)] = VarintGaps.encode(wordIDs)
         lengths[Int(row)] = length
-        sequences[Int(row)] = sequence
         totalLength += Int(length)
     }
 
@@ -101,7 +98,7 @@ package struct WordIndex: Sendable {
         var lost: [UInt32: [RowID]] = [:]
         for (row, fields) in batch.sorted(by: { $0.row < $1.row }) {
             let old = record(of: row).map(VarintGaps.decode) ?? []
-            let (wordIDs, counts, length, sequence) = fields.map { extract($0) } ?? ([], [], 0, [])
+            let (wordIDs, counts, length) = fields.map { extract($0) } ?? ([], [], 0)
             var oldIndex = 0
             var newIndex = 0
             while oldIndex < old.count || newIndex < wordIDs.count {
@@ -127,7 +124,6 @@ package struct WordIndex: Sendable {
             growRows(to: row)
             records[Int(row)] = fields == nil ? nil : VarintGaps.encode(wordIDs)
             lengths[Int(row)] = length
-            sequences[Int(row)] = sequence
             if fields != nil {
                 rowCount += 1
                 totalLength += Int(length)
@@ -184,7 +180,7 @@ package struct WordIndex: Sendable {
         return Self.union(lists, rowSpace: records.count)
     }
 
-    /// The id of the folded `word` (none when no row ever held it), as a one-element list for `adjacentCount`.
+    /// The id of the folded `word` (none when no row ever held it), as a list of at most one.
     /// - Complexity: O(word length).
     package func wordIDs(of word: [UInt8]) -> [UInt32] {
         word.withUnsafeBufferPointer { dictionary.id(of: $0) }.map { [$0] } ?? []
@@ -210,63 +206,27 @@ package struct WordIndex: Sendable {
         }
     }
 
-    /// How many times words of `words[0]`, `words[1]`, … (each a list of ascending word ids, from `wordIDs`) stand
-    /// adjacent and in order within one field of `row`: a term of several words counted exactly, from the row's
-    /// word sequence rather than its text (0 for a row not indexed).
-    /// - Complexity: O(the row's distinct words + its length × words).
-    package func adjacentCount(of words: [[UInt32]], in row: RowID) -> Int {
-        guard let record = record(of: row), let last = words.compactMap(\.last).max() else { return 0 }
-        if sequences[Int(row)].first == 0 {
-            return WordSequence.positionalCount(of: words, in: sequences[Int(row)], record: record)
-        }
-        // Bit j of a rank's masks: the rank's word is one word j may take. Rank 0 (a field's end) matches none.
-        let lanes = (words.count + 63) / 64
-        let ranks = record.reduce(1) { $1 & 0x80 == 0 ? $0 + 1 : $0 }
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ranks * lanes) { masks in
-            masks.initialize(repeating: 0)
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: words.count) { cursors in
-                cursors.initialize(repeating: 0)
-                var rank = 0
-                var id: UInt32 = 0
-                var gap: UInt32 = 0
-                var shift: UInt32 = 0
-                for byte in record {
-                    gap |= UInt32(byte & 0x7F) << shift
-                    shift += 7
-                    guard byte & 0x80 == 0 else { continue }
-                    id += gap
-                    rank += 1
-                    gap = 0
-                    shift = 0
-                    for (word, ids) in words.enumerated() {
-                        cursors[word] = ids.count == 1 ? 0 : Gallop.firstIndex(in: ids, from: cursors[word], atLeast: id)
-                        if cursors[word] < ids.count && ids[cursors[word]] == id {
-                            masks[rank * lanes + word >> 6] |= 1 << UInt64(word & 63)
-                        }
-                    }
-                    if id >= last { break }
-                }
-            }
-            return WordSequence.count(words: words.count, masks: masks, lanes: lanes, in: sequences[Int(row)])
-        }
-    }
-
-    /// An estimate of the heap bytes the index uses: dictionary, postings and row records.
+    /// An estimate of the heap bytes the index uses, by part.
     /// - Complexity: O(words + rows).
-    package var byteCount: Int {
-        let wordBytes = dictionary.byteCount + entries.capacity * 8 + lists.capacity * MemoryLayout<Postings>.stride
-            + freeLists.capacity * 4
-        let postingBytes = lists.reduce(0) { $0 + $1.byteCount }
-        let recordBytes = records.reduce(records.capacity * 8) { $0 + ($1.map { 32 + $0.capacity } ?? 0) }
-        let sequenceBytes = sequences.reduce(sequences.capacity * 8) { $0 + ($1.capacity > 0 ? 32 + $1.capacity : 0) }
-        return wordBytes + postingBytes + recordBytes + sequenceBytes + lengths.capacity * 4
-            + (sorted.capacity + unsorted.capacity) * 4
+    package var bytes: ByteCounts {
+        let words = dictionary.byteCount + entries.capacity * 8 + (sorted.capacity + unsorted.capacity) * 4
+        let postings = lists.reduce(lists.capacity * MemoryLayout<Postings>.stride + freeLists.capacity * 4) {
+            $0 + $1.byteCount
+        }
+        let records = self.records.reduce(self.records.capacity * 8) { $0 + ($1.map { 32 + $0.capacity } ?? 0) }
+        return ByteCounts(words: words, postings: postings, records: records + lengths.capacity * 4)
     }
 
-    /// The bytes of the rows' word sequences alone (a part of `byteCount`), for reporting what positions cost.
-    /// - Complexity: O(rows).
-    package var sequenceByteCount: Int {
-        sequences.reduce(sequences.capacity * 8) { $0 + ($1.capacity > 0 ? 32 + $1.capacity : 0) }
+    /// The heap bytes of a word index by part (estimates).
+    package struct ByteCounts: Sendable {
+        /// The dictionary, each word's entry and the sorted order.
+        package var words: Int
+        /// The postings lists.
+        package var postings: Int
+        /// Each row's word ids and length.
+        package var records: Int
+        /// All of them.
+        package var total: Int { words + postings + records }
     }
 
     // MARK: - Set algebra
@@ -320,23 +280,10 @@ package struct WordIndex: Sendable {
         for (row, record) in records.enumerated() {
             guard let record else {
                 try IndexCorruption.check(lengths[row] == 0, "Word: unindexed row \(row) has a length")
-                try IndexCorruption.check(sequences[row].isEmpty, "Word: unindexed row \(row) has a sequence")
                 continue
             }
             let wordIDs = VarintGaps.decode(record)
-            var occurrences = [UInt32](repeating: 0, count: wordIDs.count + 1)
-            for entry in WordSequence.decode(sequences[row], record: record) {
-                try IndexCorruption.check(Int(entry) <= wordIDs.count, "Word: row \(row) sequence out of range")
-                occurrences[Int(entry)] += 1
-            }
-            for (rank, id) in wordIDs.enumerated() where Int(id) < dictionary.count {
-                let list = decoded[Int(id)]
-                let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
-                try IndexCorruption.check(
-                    position == list.rows.count || list.rows[position] != RowID(row)
-                        || list.counts[position] == occurrences[rank + 1],
-                    "Word: row \(row) sequence disagrees with the count of \(id)")
-            }
+            var occurrences = 0
             try IndexCorruption.check(zip(wordIDs, wordIDs.dropFirst()).allSatisfy { $0 < $1 }, "Word: row \(row)")
             for id in wordIDs {
                 try IndexCorruption.check(Int(id) < dictionary.count, "Word: row \(row) names unknown id \(id)")
@@ -345,8 +292,11 @@ package struct WordIndex: Sendable {
                 try IndexCorruption.check(
                     position < list.rows.count && list.rows[position] == RowID(row) && list.counts[position] > 0,
                     "Word: \(id) lacks row \(row)")
+                occurrences += Int(list.counts[position])
                 expected[Int(id)] += 1
             }
+            try IndexCorruption.check(
+                occurrences == Int(lengths[row]), "Word: row \(row)'s counts do not add up to its length")
             rows += 1
             length += Int(lengths[row])
         }
@@ -376,13 +326,9 @@ package struct WordIndex: Sendable {
 
     // MARK: - Upkeep
 
-    /// The distinct word ids of `fields` (ascending, new words given ids), their counts, the length in words and
-    /// the words in order as a `WordSequence`.
-    private mutating func extract(
-        _ fields: [String]
-    ) -> (ids: [UInt32], counts: [UInt32], length: UInt32, sequence: [UInt8]) {
+    /// The distinct word ids of `fields` (ascending, new words given ids), their counts and the length in words.
+    private mutating func extract(_ fields: [String]) -> (ids: [UInt32], counts: [UInt32], length: UInt32) {
         var inOrder: [UInt32] = []
-        var fieldEnds: [Int] = []
         for field in fields {
             SearchText.normalize(field, into: &normalized)
             let normal = normalized
@@ -393,7 +339,6 @@ package struct WordIndex: Sendable {
                     start = index + 1
                 }
             }
-            fieldEnds.append(inOrder.count)
         }
         let found = inOrder.sorted()
         var distinct: [UInt32] = []
@@ -406,17 +351,7 @@ package struct WordIndex: Sendable {
                 counts.append(1)
             }
         }
-        var entries: [UInt32] = []
-        entries.reserveCapacity(inOrder.count + fields.count)
-        var nextEnd = 0
-        for (position, id) in inOrder.enumerated() {
-            while nextEnd < fieldEnds.count && fieldEnds[nextEnd] == position {
-                if position > 0 { entries.append(WordSequence.fieldEnd) }
-                nextEnd += 1
-            }
-            entries.append(UInt32(Gallop.firstIndex(in: distinct, from: 0, atLeast: id)) + 1)
-        }
-        return (distinct, counts, UInt32(found.count), WordSequence.encode(entries, ids: distinct))
+        return (distinct, counts, UInt32(found.count))
     }
 
     /// Extends the per-row arrays so `row` has a place in each.
@@ -424,7 +359,6 @@ package struct WordIndex: Sendable {
         while records.count <= Int(row) {
             records.append(nil)
             lengths.append(0)
-            sequences.append([])
         }
     }
 
