@@ -63,13 +63,14 @@ final class SeveralWordTermTests: XCTestCase {
         index.insert(contentsOf: model.map { (row: $0.key, fields: $0.value) })
         try assertCandidatesAndCountsMatchTheText(index, model)
         for _ in 0..<4 {
+            let before = model
             var batch: [(row: RowID, fields: [String]?)] = []
             for row in Set((0..<40).map { _ in RowID(random.below(200)) }) {
                 let fields: [String]? = random.below(5) == 0 ? nil : self.fields(&random)
                 batch.append((row, fields))
                 model[row] = fields
             }
-            index.update(batch: batch)
+            index.update(batch: batch) { before[$0] }
             try assertCandidatesAndCountsMatchTheText(index, model)
         }
         let phrase = SearchQuery("\"a a\"")

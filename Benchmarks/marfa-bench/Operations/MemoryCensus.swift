@@ -58,7 +58,7 @@ enum MemoryCensus {
         note("word index: store's count", wordBytes?.total ?? 0)
         note("  dictionary and word entries: store's count", wordBytes?.words ?? 0)
         note("  postings: store's count", wordBytes?.postings ?? 0)
-        note("  row records (word ids, lengths): store's count", wordBytes?.records ?? 0)
+        note("  row lengths: store's count", wordBytes?.rows ?? 0)
         note("with word index: resident", ProcessMemory.residentBytes() - residentBefore)
         note("peak resident (absolute)", ProcessMemory.peakResidentBytes())
         await copy.close()

@@ -258,6 +258,10 @@ package actor CopyActor {
         case .clearRows:
             state.apply(change)
             indexes = ReadIndexes()
+        case .setCatalog:
+            let old = state.catalog
+            state.apply(change)
+            indexes.reflectCatalog(from: old, to: state.catalog)
         default:
             state.apply(change)
         }

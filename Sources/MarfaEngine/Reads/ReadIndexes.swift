@@ -17,9 +17,11 @@ package struct ReadIndexes: Sendable {
     /// The word index search and `contains` read, or nil until the first search or `contains` asks for it;
     /// current as of the last such read.
     private(set) var words: WordIndex?
-    /// Rows changed since the word index was last brought current: writes only note them, and the next search
-    /// or `contains` indexes them in one batch (`buildWords`), so a write never pays for a long postings list.
-    private var staleWordRows: Set<RowID> = []
+    /// Rows changed since the word index was last brought current, each with the item it was indexed from (nil
+    /// for a row it does not hold): writes only note them, and the next search or `contains` indexes them in one
+    /// batch (`buildWords`), so a write never pays for a long postings list; the index reads a row's old words from
+    /// that item, as it keeps none of its own (Decision 0044).
+    private var staleWordRows: [RowID: Item?] = [:]
     /// Rows by the names of their properties a `contains` reads but the word index does not hold as text.
     private(set) var unindexedText = PostingsIndex<String>()
 
@@ -101,7 +103,19 @@ package struct ReadIndexes: Sendable {
     /// the last search or `contains` (WC-52).
     /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildWords(state: CopyState) {
-        Self.bringCurrent(&words, stale: staleWordRows, state: state) { $0.update(batch: $1) }
+        let stale = staleWordRows
+        Self.bringCurrent(&words, stale: Set(stale.keys), state: state) { index, batch in
+            index.update(batch: batch) { row in stale[row]?.map { SearchFields.of($0, state.catalog) } }
+        }
+        staleWordRows.removeAll()
+    }
+
+    /// Reflects a change of catalog: a type's title field may move, and the word index reads a row's old words
+    /// from its item under the catalog it is given, so the index is dropped to be built again by the next search
+    /// or `contains` when the catalog differs.
+    package mutating func reflectCatalog(from old: CatalogSnapshot, to new: CatalogSnapshot) {
+        guard words != nil, old != new else { return }
+        words = nil
         staleWordRows.removeAll()
     }
 
@@ -206,10 +220,10 @@ package struct ReadIndexes: Sendable {
     /// (judged from the inputs of its search fields, not by building them).
     private mutating func reflectText(row: RowID, old: Item?, new: Item?) {
         if old?.state == .trashed && new?.state == .trashed { return }
-        if words == nil || staleWordRows.contains(row) { return }
+        if words == nil || staleWordRows.index(forKey: row) != nil { return }
         if let old, let new, old.state != .trashed, new.state != .trashed, SearchFields.haveSameInputs(old, new) {
             return
         }
-        staleWordRows.insert(row)
+        staleWordRows.updateValue(old?.state == .trashed ? nil : old, forKey: row)
     }
 }
