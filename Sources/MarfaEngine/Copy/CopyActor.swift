@@ -249,12 +249,14 @@ package actor CopyActor {
             state.apply(change)
             guard let row = held ?? state.items.row(of: id) else { return }
             indexes.reflect(row: row, old: old, new: item)
+            if indexes.wordIndexIsBehind { indexes.buildWords(state: state) }
         case .removeItem(let id):
             let row = state.items.row(of: id)
             let old = state.items[id]
             state.apply(change)
             guard let row else { return }
             indexes.reflect(row: row, old: old, new: nil)
+            if indexes.wordIndexIsBehind { indexes.buildWords(state: state) }
         case .clearRows:
             state.apply(change)
             indexes = ReadIndexes()

@@ -22,6 +22,10 @@ package struct ReadIndexes: Sendable {
     /// batch (`buildWords`), so a write never pays for a long postings list; the index reads a row's old words from
     /// that item, as it keeps none of its own (Decision 0044).
     private var staleWordRows: [RowID: Item?] = [:]
+    /// The most rows `staleWordRows` holds before a write brings the word index current itself
+    /// (`wordIndexIsBehind`), so the old items it keeps stay bounded between searches; above the rows of the
+    /// runner's 100k tier (its items and the ones its events create), so its events pay no catch-up there.
+    var staleWordRowLimit = 131_072
     /// Rows by the names of their properties a `contains` reads but the word index does not hold as text.
     private(set) var unindexedText = PostingsIndex<String>()
 
@@ -109,6 +113,12 @@ package struct ReadIndexes: Sendable {
         }
         staleWordRows.removeAll()
     }
+
+    /// Whether more rows wait for the word index than `staleWordRowLimit`: the writer then calls `buildWords`.
+    package var wordIndexIsBehind: Bool { staleWordRows.count > staleWordRowLimit }
+
+    /// How many changed rows wait for the word index.
+    var staleWordRowCount: Int { staleWordRows.count }
 
     /// Reflects a change of catalog: a type's title field may move, and the word index reads a row's old words
     /// from its item under the catalog it is given, so the index is dropped to be built again by the next search
