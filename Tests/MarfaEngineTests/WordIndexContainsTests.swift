@@ -67,7 +67,7 @@ final class WordIndexContainsTests: XCTestCase {
                 let row = RowID(random.below(300))
                 batch[row] = random.below(4) == 0 ? .some(nil) : .some(fields(&random))
             }
-            index.update(batch: batch.map { (row: $0.key, fields: $0.value) })
+            index.update(batch: batch.map { (row: $0.key, fields: $0.value) }) { model[$0] }
             for (row, fields) in batch { model[row] = fields }
             narrowed += try assertCandidatesHoldEveryMatch(index, model, &random)
         }

@@ -62,11 +62,11 @@ final class WordIndexTests: XCTestCase {
         for _ in 0..<600 {
             let row = RowID(random.below(700))
             if random.below(4) == 0 {
-                index.update(batch: [(row: row, fields: nil)])
+                index.update(batch: [(row: row, fields: nil)]) { model[$0] }
                 model[row] = nil
             } else {
                 let fields = [text(&random), text(&random), text(&random)]
-                index.update(batch: [(row: row, fields: fields)])
+                index.update(batch: [(row: row, fields: fields)]) { model[$0] }
                 model[row] = fields
             }
         }
@@ -88,6 +88,7 @@ final class WordIndexTests: XCTestCase {
         }
         index.insert(contentsOf: initial)
         for _ in 0..<8 {
+            let before = model
             var batch: [RowID: [String]?] = [:]
             for _ in 0..<(1 + random.below(60)) {
                 let row = RowID(random.below(260))
@@ -95,7 +96,7 @@ final class WordIndexTests: XCTestCase {
                 batch[row] = .some(fields)
                 model[row] = fields
             }
-            index.update(batch: batch.map { (row: $0.key, fields: $0.value) })
+            index.update(batch: batch.map { (row: $0.key, fields: $0.value) }) { before[$0] }
             try assertAgreesWithTheModel(index, model)
         }
     }
@@ -107,15 +108,16 @@ final class WordIndexTests: XCTestCase {
         var index = WordIndex()
         index.insert(contentsOf: [(row: RowID(4), fields: [many, "", ""])])
         XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [300])
-        index.update(batch: [
-            (row: 2, fields: ["echo", many + " " + many, ""]), (row: 9, fields: ["echo echo", "", ""]),
-        ])
+        let indexed: [RowID: [String]] = [
+            4: [many, "", ""], 2: ["echo", many + " " + many, ""], 9: ["echo echo", "", ""],
+        ]
+        index.update(batch: [(row: 2, fields: indexed[2]), (row: 9, fields: indexed[9])]) { _ in nil }
         XCTAssertEqual(index.postings(of: Array("echo".utf8)).rows, [2, 4, 9])
         XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [601, 300, 2])
         XCTAssertEqual(index.postings(ofPrefix: Array("ech".utf8)).counts, [601, 300, 2])
-        index.update(batch: [(row: 4, fields: ["echo", "", ""]), (row: 2, fields: nil)])
+        index.update(batch: [(row: 4, fields: ["echo", "", ""]), (row: 2, fields: nil)]) { indexed[$0] }
         XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [1, 2])
-        index.update(batch: [(row: 9, fields: nil)])
+        index.update(batch: [(row: 9, fields: nil)]) { indexed[$0] }
         XCTAssertEqual(index.postings(of: Array("echo".utf8)).counts, [1])
         try index.checkInvariants()
     }

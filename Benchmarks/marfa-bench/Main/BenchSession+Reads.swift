@@ -15,7 +15,7 @@ extension BenchSession {
             if let bytes = await context.marfa.copy.wordIndexBytes() {
                 let items = Double(max(context.dataset.items.count, 1))
                 context.facts["search index bytes per item"] = Double(bytes.total) / items
-                context.facts["search word sequence bytes per item"] = Double(bytes.sequences) / items
+                context.facts["search word row lengths bytes per item"] = Double(bytes.rows) / items
             }
             let start = Stopwatch.now()
             let built = await MarfaReadSide.searchCorpus(copy: context.marfa.copy)

@@ -54,8 +54,11 @@ enum MemoryCensus {
         _ = try await copy.search("the", filters: SearchFilters(), limit: 20)
         ProcessMemory.trim()
         note("word index: heap", ProcessMemory.heapInUse() - heapLoaded)
-        note("word index: store's count", await copy.wordIndexBytes()?.total ?? 0)
-        note("word sequences: store's count", await copy.wordIndexBytes()?.sequences ?? 0)
+        let wordBytes = await copy.wordIndexBytes()
+        note("word index: store's count", wordBytes?.total ?? 0)
+        note("  dictionary and word entries: store's count", wordBytes?.words ?? 0)
+        note("  postings: store's count", wordBytes?.postings ?? 0)
+        note("  row lengths: store's count", wordBytes?.rows ?? 0)
         note("with word index: resident", ProcessMemory.residentBytes() - residentBefore)
         note("peak resident (absolute)", ProcessMemory.peakResidentBytes())
         await copy.close()
@@ -94,7 +97,7 @@ enum MemoryCensus {
         withExtendedLifetime((table, indexes, edges)) {}
         var words = WordIndex()
         words.insert(contentsOf: ReadIndexes.searchableRows(state))
-        note("  word index, rebuilt in bulk: store's count", words.byteCount)
+        note("  word index, rebuilt in bulk: store's count", words.bytes.total)
     }
 
     /// Commits the items of the dataset to `copy` and answers its edges (noting what the list of them holds); the

@@ -17,7 +17,7 @@ enum MemoryOperation {
         var residentWithTextIndexes: Int
         /// The most resident bytes the child held (the build's transient arrays included).
         var residentPeak: Int
-        /// The word index's heap bytes as the store accounts them (`WordIndex.byteCount`).
+        /// The word index's heap bytes as the store accounts them (`WordIndex.bytes`).
         var wordIndexBytes: Int
         /// Encoded bytes of the items loaded.
         var encodedBytes: Int

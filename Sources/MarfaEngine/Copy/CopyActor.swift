@@ -249,15 +249,21 @@ package actor CopyActor {
             state.apply(change)
             guard let row = held ?? state.items.row(of: id) else { return }
             indexes.reflect(row: row, old: old, new: item)
+            indexes.catchUpIfBehind(state: state)
         case .removeItem(let id):
             let row = state.items.row(of: id)
             let old = state.items[id]
             state.apply(change)
             guard let row else { return }
             indexes.reflect(row: row, old: old, new: nil)
+            indexes.catchUpIfBehind(state: state)
         case .clearRows:
             state.apply(change)
             indexes = ReadIndexes()
+        case .setCatalog:
+            let old = state.catalog
+            state.apply(change)
+            indexes.reflectCatalog(from: old, to: state.catalog)
         default:
             state.apply(change)
         }
@@ -274,16 +280,16 @@ package actor CopyActor {
         indexes.buildPropertyWords(name, state: state)
     }
 
-    /// The word index's estimated heap bytes and the part its word sequences take, nil before a search built it
-    /// (for the benchmark's memory facts).
-    package func wordIndexBytes() -> (total: Int, sequences: Int)? {
-        indexes.words.map { ($0.byteCount, $0.sequenceByteCount) }
+    /// The word index's estimated heap bytes by part, nil before a search built it (for the benchmark's memory
+    /// facts).
+    package func wordIndexBytes() -> WordIndex.ByteCounts? {
+        indexes.words?.bytes
     }
 
     /// The estimated heap bytes of the property word indexes `contains` lists built (`preparePropertyWords`), nil
     /// before any (for the benchmark's memory facts).
     package func propertyWordIndexBytes() -> Int? {
-        indexes.propertyWords.isEmpty ? nil : indexes.propertyWords.values.reduce(0) { $0 + $1.byteCount }
+        indexes.propertyWords.isEmpty ? nil : indexes.propertyWords.values.reduce(0) { $0 + $1.bytes.total }
     }
 
     /// Builds the sort index of property `name` now if no list has sorted by it yet.

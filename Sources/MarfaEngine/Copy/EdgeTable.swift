@@ -7,9 +7,10 @@ import MarfaRules
 /// This replaces a map by edge id plus a `Set` of edge ids per item at each end and per type (Decision 0023): an
 /// edge costs its slot and its share of the id maps, with no hashed id strings or `Set` allocations per item. A slot
 /// holds an `EdgeRecord` (ids as UUID bits, canonical times as milliseconds, Decision 0028), so a held edge owns no
-/// heap string of its own; reads build `Edge`s from records. Ids are keyed by `ItemKey`. Slots are reused after
-/// removal, last freed first. A value type: the maps are sharded and the slots paged, so a copy-on-write capture
-/// followed by one write copies a few shards and pages, not the whole table.
+/// heap string of its own; reads build `Edge`s from records. The maps by item key (an edge's id, a chain's item)
+/// are `SlotHashIndex`es, which hold slot numbers alone and read each key back from its slot (Decision 0044).
+/// Slots are reused after removal, last freed first. A value type: the maps are sharded and the slots paged, so a
+/// copy-on-write capture followed by one write copies a few shards and pages, not the whole table.
 package struct EdgeTable: Sendable {
     /// A slot number; `none` ends a chain.
     typealias Slot = UInt32
@@ -19,11 +20,11 @@ package struct EdgeTable: Sendable {
     private static let kinds: [EdgeChain.Kind] = [.from, .to, .ofType]
 
     /// Slots by edge id.
-    private var slotsByID = ShardedDictionary<ItemKey, Slot>()
-    /// The first slot of the chain of edges from each item.
-    private var firstFrom = ShardedDictionary<ItemKey, Slot>()
-    /// The first slot of the chain of edges to each item.
-    private var firstTo = ShardedDictionary<ItemKey, Slot>()
+    private var slotsByID = SlotHashIndex()
+    /// The first slot of the chain of edges from each item, found by the item's key.
+    private var firstFrom = SlotHashIndex()
+    /// The first slot of the chain of edges to each item, found by the item's key.
+    private var firstTo = SlotHashIndex()
     /// The first slot of the chain of edges of each type.
     private var firstOfType: [String: Slot] = [:]
     /// Edges with their chain links by slot; a free slot holds no edge.
@@ -36,12 +37,12 @@ package struct EdgeTable: Sendable {
     package var count: Int { slotsByID.count }
 
     /// Whether the table is empty.
-    package var isEmpty: Bool { slotsByID.isEmpty }
+    package var isEmpty: Bool { slotsByID.count == 0 }
 
     /// The edge with `id`, or nil.
     /// - Complexity: O(1) expected.
     package subscript(id: String) -> Edge? {
-        slotsByID[ItemKey(id)].flatMap { slots[$0].record?.edge }
+        slotsByID.slot(for: ItemKey(id), keyOf: idKeys).flatMap { slots[$0].record?.edge }
     }
 
     /// Every edge, in slot order.
@@ -97,20 +98,19 @@ package struct EdgeTable: Sendable {
     /// - Complexity: as `put(_:)`.
     @discardableResult
     mutating func put(record: EdgeRecord) -> EdgeRecord? {
-        let fresh = slots.assign()
-        let slot: Slot
         let old: EdgeRecord?
-        if let held = slotsByID.updateValue(fresh, forKey: record.idKey) {
-            slotsByID.updateValue(held, forKey: record.idKey)
-            slots.release(fresh)
+        let slot: Slot
+        if let held = slotsByID.slot(for: record.idKey, keyOf: idKeys) {
             slot = held
             old = slots[held].record
             if let old { unlink(slot, old) }
+            slots[slot].record = record
         } else {
-            slot = fresh
+            slot = slots.assign()
             old = nil
+            slots[slot].record = record
+            slotsByID.update(slot, for: record.idKey, keyOf: idKeys)
         }
-        slots[slot].record = record
         link(slot, record)
         return old
     }
@@ -119,7 +119,7 @@ package struct EdgeTable: Sendable {
     /// - Complexity: O(1) expected.
     @discardableResult
     package mutating func remove(id: String) -> Edge? {
-        guard let slot = slotsByID.removeValue(forKey: ItemKey(id)), let old = slots[slot].record else { return nil }
+        guard let slot = slotsByID.remove(ItemKey(id), keyOf: idKeys), let old = slots[slot].record else { return nil }
         unlink(slot, old)
         slots.release(slot)
         return old.edge
@@ -145,7 +145,8 @@ package struct EdgeTable: Sendable {
         var held = 0
         try slots.forEach { slot, entry in
             guard let record = entry.record else { return }
-            try IndexCorruption.check(slotsByID[record.idKey] == slot, "EdgeTable: slot \(slot) lost its id")
+            try IndexCorruption.check(
+                slotsByID.slot(for: record.idKey, keyOf: idKeys) == slot, "EdgeTable: slot \(slot) lost its id")
             held += 1
         }
         try IndexCorruption.check(held == count, "EdgeTable: \(count) ids but \(held) slots")
@@ -153,7 +154,10 @@ package struct EdgeTable: Sendable {
             held + slots.free.count == slots.capacity, "EdgeTable: a slot is neither held nor free")
         for kind in Self.kinds {
             var chained = 0
-            for (name, ids) in chains(kind) {
+            let chains = chains(kind)
+            let heads = kind == .from ? firstFrom.count : kind == .to ? firstTo.count : firstOfType.count
+            try IndexCorruption.check(heads == chains.count, "EdgeTable: \(heads) \(kind) chains, \(chains.count) held")
+            for (name, ids) in chains {
                 var previous = Self.none
                 var slot = first(on: EdgeChain(kind, name))
                 var walked: Set<String> = []
@@ -185,8 +189,8 @@ package struct EdgeTable: Sendable {
     /// The first slot of `chain`, or `none` when it is empty.
     private func first(on chain: EdgeChain) -> Slot {
         switch chain.kind {
-        case .from: return firstFrom[ItemKey(chain.name)] ?? Self.none
-        case .to: return firstTo[ItemKey(chain.name)] ?? Self.none
+        case .from: return firstFrom.slot(for: ItemKey(chain.name), keyOf: sourceKeys) ?? Self.none
+        case .to: return firstTo.slot(for: ItemKey(chain.name), keyOf: targetKeys) ?? Self.none
         case .ofType: return firstOfType[chain.name] ?? Self.none
         }
     }
@@ -194,20 +198,36 @@ package struct EdgeTable: Sendable {
     /// Makes `slot` the first slot of `record`'s chain of `kind` and answers the slot that was first, or `none`.
     private mutating func putFirst(_ kind: EdgeChain.Kind, of record: EdgeRecord, _ slot: Slot) -> Slot {
         switch kind {
-        case .from: return firstFrom.updateValue(slot, forKey: record.sourceKey) ?? Self.none
-        case .to: return firstTo.updateValue(slot, forKey: record.targetKey) ?? Self.none
+        case .from: return firstFrom.update(slot, for: record.sourceKey, keyOf: sourceKeys) ?? Self.none
+        case .to: return firstTo.update(slot, for: record.targetKey, keyOf: targetKeys) ?? Self.none
         case .ofType: return firstOfType.updateValue(slot, forKey: record.edgeType) ?? Self.none
         }
     }
 
     /// Makes `slot` the first slot of `record`'s chain of `kind`, or empties the chain when `slot` is `none`.
     private mutating func setFirst(_ kind: EdgeChain.Kind, of record: EdgeRecord, _ slot: Slot) {
-        let first = slot == Self.none ? nil : slot
-        switch kind {
-        case .from: firstFrom[record.sourceKey] = first
-        case .to: firstTo[record.targetKey] = first
-        case .ofType: firstOfType[record.edgeType] = first
+        switch (kind, slot == Self.none) {
+        case (.from, true): firstFrom.remove(record.sourceKey, keyOf: sourceKeys)
+        case (.from, false): firstFrom.update(slot, for: record.sourceKey, keyOf: sourceKeys)
+        case (.to, true): firstTo.remove(record.targetKey, keyOf: targetKeys)
+        case (.to, false): firstTo.update(slot, for: record.targetKey, keyOf: targetKeys)
+        case (.ofType, _): firstOfType[record.edgeType] = slot == Self.none ? nil : slot
         }
+    }
+
+    /// The id key of each held slot's edge, as `slotsByID` reads it back.
+    private var idKeys: (Slot) -> ItemKey {
+        { [slots] slot in slots[slot].record?.idKey ?? .text("") }
+    }
+
+    /// The source key of each held slot's edge, as `firstFrom` reads it back.
+    private var sourceKeys: (Slot) -> ItemKey {
+        { [slots] slot in slots[slot].record?.sourceKey ?? .text("") }
+    }
+
+    /// The target key of each held slot's edge, as `firstTo` reads it back.
+    private var targetKeys: (Slot) -> ItemKey {
+        { [slots] slot in slots[slot].record?.targetKey ?? .text("") }
     }
 
     /// Puts `slot` at the head of each of `record`'s three chains.

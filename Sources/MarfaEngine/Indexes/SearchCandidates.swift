@@ -3,8 +3,8 @@ import MarfaRules
 /// The rows a search query can match, as the word index answers it: for a query whose terms are all one word
 /// (each a whole word or the last-word prefix) the rows are exactly the matches and each term's occurrences are
 /// known; a term of several words (a phrase, a word folding into pieces) contributes the rows holding all its
-/// words and a bound on its occurrences (those of its least frequent word), counted exactly in the row's word
-/// sequence only for a candidate the bound lets in.
+/// words and a bound on its occurrences (those of its least frequent word), counted exactly in the candidate's
+/// text only for a candidate the bound lets in.
 package struct SearchCandidates: Sendable {
     /// The rows holding every term's words, ascending.
     package private(set) var rows: [RowID]
@@ -14,8 +14,9 @@ package struct SearchCandidates: Sendable {
     /// Per term, the rows it occurs in (exact for a one-word term, the rows holding all its words otherwise),
     /// for the inverse document frequency.
     package private(set) var termRowCounts: [Int]
-    /// Per term of several words, the ids each word may take (`WordIndex.wordIDs`); empty for a one-word term.
-    package private(set) var wordIDs: [[[UInt32]]]
+    /// Per term of several words, the term alone as a query, which counts it in a row's text; nil for a one-word
+    /// term.
+    package let textCounters: [SearchQuery?]
 
     /// The candidates of `query` in `index`.
     /// - Complexity: O(term look-ups) plus one intersection of every word's rows, smallest list first, the
@@ -47,15 +48,13 @@ package struct SearchCandidates: Sendable {
         }
         self.termCounts = termCounts
         self.termRowCounts = termRowCounts
-        wordIDs = query.terms.map { term in
-            guard term.words.count > 1 else { return [] }
-            return term.words.enumerated().map { position, word in
-                let bytes = Array(word.utf8)
-                let isPrefix = term.isPrefix && position == term.words.count - 1
-                return isPrefix ? index.wordIDs(ofPrefix: bytes) : index.wordIDs(of: bytes)
-            }
+        textCounters = query.terms.map { term in
+            term.words.count > 1 ? SearchQuery(terms: [term], isPhrase: query.isPhrase) : nil
         }
     }
+
+    /// Whether some term has several words, so a candidate's bound is exact only once its text is read.
+    package var countsInText: Bool { textCounters.contains { $0 != nil } }
 
     /// Writes into `counts` how often each term occurs in the candidate at `position` of `rows`: exactly for a
     /// one-word term, at most for a longer one.
@@ -65,12 +64,14 @@ package struct SearchCandidates: Sendable {
         for term in counts.indices { counts[term] = Int(termCounts[term][position]) }
     }
 
-    /// Replaces the bound of each term of several words in `counts` (from `fill`) with its exact count in `row`,
-    /// read from the row's word sequence; answers false when some term does not occur (the row is no match).
-    /// - Complexity: O(the row's distinct words + its length × words) per such term; nothing for one-word terms.
-    package func countExactly(_ counts: inout [Int], row: RowID, in index: WordIndex) -> Bool {
-        for (term, words) in wordIDs.enumerated() where !words.isEmpty {
-            counts[term] = index.adjacentCount(of: words, in: row)
+    /// Replaces the bound of each term of several words in `counts` (from `fill`) with its exact count in a row's
+    /// search `fields` (what the row was indexed from), as the text matcher counts it: adjacent and in order within
+    /// one field, every start counted; answers false when some term does not occur (the row is no match).
+    /// - Complexity: O(the fields' length) per such term; nothing for one-word terms.
+    package func countExactly(_ counts: inout [Int], fields: [String]) -> Bool {
+        for (term, counter) in textCounters.enumerated() {
+            guard let counter else { continue }
+            counts[term] = counter.frequencies(in: fields)?.counts.reduce(0, +) ?? 0
             if counts[term] == 0 { return false }
         }
         return true

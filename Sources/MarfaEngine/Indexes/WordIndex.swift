@@ -6,15 +6,15 @@ import MarfaRules
 /// exactly from the postings, with no look at the text: a whole word by its own postings, a last-word prefix by
 /// the union of the postings of every word it begins (a range of the sorted dictionary). A term of several words
 /// (a phrase, or a word that folds into pieces, `e-mail`) gets the intersection of its words' rows as candidates,
-/// which the caller counts exactly in the row's word sequence (`WordSequence`) without reading its text. A
+/// which the caller counts exactly in the candidate's text (Decision 0044: the index keeps no word positions). A
 /// `contains` operand's candidates come from the dictionary's words too (`candidates(forOperand:)`).
 ///
 /// Word ids are dense and never reused: a word whose last row goes keeps its id with empty postings, so the sorted
 /// dictionary never reorders. Words live in one arena (`WordDictionary`); a word held by one row keeps that row
 /// inline (most words of a Zipf text are that rare), longer postings are delta-compressed (`Postings`). Words
 /// added since the dictionary was last sorted wait in a short list that prefix look-ups scan, and are merged in
-/// when it grows. Each row keeps its word ids (ascending, as varint gaps), so a removal or an edit touches only
-/// the postings of the words it held, and its word sequence names them by rank.
+/// when it grows. A row keeps only its length: an edit or a removal is handed the fields the row was indexed
+/// from, whose words name the postings it touches (Decision 0044).
 package struct WordIndex: Sendable {
     /// How many new words wait unsorted before they are merged into the sorted dictionary.
     static let unsortedLimit = 256
@@ -36,16 +36,10 @@ package struct WordIndex: Sendable {
     private var sorted: [UInt32] = []
     /// Word ids not yet merged into `sorted`.
     private var unsorted: [UInt32] = []
-    /// Each row's distinct word ids as `VarintGaps.encode` gaps, nil for a row not indexed.
-    private var records: [[UInt8]?] = []
-    /// Each row's length in words (0 for a row not indexed).
+    /// The length of a row not indexed.
+    static let notIndexed = UInt32.max
+    /// Each row's length in words, `notIndexed` for a row not indexed.
     private var lengths: [UInt32] = []
-    /// Each row's words in order as `WordSequence` entries (empty for a row not indexed, and for every row of an
-    /// index that keeps no positions).
-    private var sequences: [[UInt8]] = []
-    /// Whether rows keep their word sequences, which phrases are counted in; an index only `contains` reads
-    /// (`ReadIndexes.propertyWords`) keeps none.
-    private let keepsPositions: Bool
     /// Scratch: a field's normal form.
     private var normalized: [UInt8] = []
 
@@ -54,15 +48,12 @@ package struct WordIndex: Sendable {
     /// How many words the indexed rows hold in all, for the average length ranking divides by.
     package private(set) var totalLength = 0
 
-    /// An empty index; one made with `positions` false keeps no word sequences, so `adjacentCount` must not be
-    /// asked of it.
-    package init(positions: Bool = true) {
-        keepsPositions = positions
-    }
+    /// An empty index.
+    package init() {}
 
-    /// Indexes many rows at once (a first build), taking each row's fields as it comes so a lazy sequence never
-    /// holds every row's fields at once; rows in ascending order (as the item table yields them) only append to
-    /// postings lists, any other order merges. Rows already indexed are updated.
+    /// Indexes many rows not indexed yet at once (a first build), taking each row's fields as it comes so a lazy
+    /// sequence never holds every row's fields at once; rows in ascending order (as the item table yields them)
+    /// only append to postings lists, any other order merges.
     /// - Complexity: O(total text) plus a sort of the new words (and merges for rows out of order).
     package mutating func insert(contentsOf rows: some Sequence<(row: RowID, fields: [String])>) {
         for (row, fields) in rows { insertRow(row, fields: fields) }
@@ -70,45 +61,31 @@ package struct WordIndex: Sendable {
         for index in lists.indices where !lists[index].isEmpty { lists[index].shrinkToFit() }
     }
 
-    /// Indexes `row` with the text of `fields`, replacing what it held, for a first build: new words wait unsorted
-    /// and `insert(contentsOf:)` merges them once at its end.
+    /// Indexes `row`, not indexed yet, with the text of `fields`, for a first build: new words wait unsorted and
+    /// `insert(contentsOf:)` merges them once at its end.
     private mutating func insertRow(_ row: RowID, fields: [String]) {
-        let (wordIDs, counts, length, sequence) = extract(fields)
-        let old = record(of: row).map(VarintGaps.decode) ?? []
-        var oldIndex = 0
-        var newIndex = 0
-        while oldIndex < old.count || newIndex < wordIDs.count {
-            if newIndex == wordIDs.count || (oldIndex < old.count && old[oldIndex] < wordIDs[newIndex]) {
-                removePosting(row, from: old[oldIndex])
-                oldIndex += 1
-            } else {
-                setPosting(row, count: counts[newIndex], in: wordIDs[newIndex])
-                if oldIndex < old.count && old[oldIndex] == wordIDs[newIndex] { oldIndex += 1 }
-                newIndex += 1
-            }
-        }
-        if record(of: row) == nil {
-            rowCount += 1
-        } else {
-            totalLength -= Int(lengths[Int(row)])
-        }
+        let (wordIDs, counts, length) = extract(fields)
+        for (id, count) in zip(wordIDs, counts) { setPosting(row, count: count, in: id) }
         growRows(to: row)
-        records[Int(row)] = VarintGaps.encode(wordIDs)
+        rowCount += 1
         lengths[Int(row)] = length
-        sequences[Int(row)] = sequence
         totalLength += Int(length)
     }
 
-    /// Brings many rows current at once: each row is indexed with its fields, or removed when they are nil. A word
-    /// whose count changes in place is updated where it stands; rows a word gains or loses are merged into its
-    /// postings in one pass per word, so a batch costs each touched list once rather than once per row.
-    /// - Complexity: O(text of the rows + Σ over touched words of their postings).
-    package mutating func update(batch: [(row: RowID, fields: [String]?)]) {
+    /// Brings many rows current at once: each row is indexed with its fields, or removed when they are nil;
+    /// `indexedFields` answers the fields an indexed row was indexed from (its words are the postings it leaves).
+    /// A word whose count changes in place is updated where it stands; rows a word gains or loses are merged into
+    /// its postings in one pass per word, so a batch costs each touched list once rather than once per row.
+    /// - Complexity: O(text of the rows, old and new + Σ over touched words of their postings).
+    package mutating func update(
+        batch: [(row: RowID, fields: [String]?)], indexedFields: (RowID) -> [String]?
+    ) {
         var gained: [UInt32: [(row: RowID, count: UInt32)]] = [:]
         var lost: [UInt32: [RowID]] = [:]
         for (row, fields) in batch.sorted(by: { $0.row < $1.row }) {
-            let old = record(of: row).map(VarintGaps.decode) ?? []
-            let (wordIDs, counts, length, sequence) = fields.map { extract($0) } ?? ([], [], 0, [])
+            let indexed = length(ifIndexed: row) != nil
+            let old = indexed ? heldWords(of: indexedFields(row) ?? []) : []
+            let (wordIDs, counts, length) = fields.map { extract($0) } ?? ([], [], 0)
             var oldIndex = 0
             var newIndex = 0
             while oldIndex < old.count || newIndex < wordIDs.count {
@@ -127,14 +104,12 @@ package struct WordIndex: Sendable {
                     newIndex += 1
                 }
             }
-            if record(of: row) != nil {
+            if indexed {
                 rowCount -= 1
                 totalLength -= Int(lengths[Int(row)])
             }
             growRows(to: row)
-            records[Int(row)] = fields == nil ? nil : VarintGaps.encode(wordIDs)
-            lengths[Int(row)] = length
-            sequences[Int(row)] = sequence
+            lengths[Int(row)] = fields == nil ? Self.notIndexed : length
             if fields != nil {
                 rowCount += 1
                 totalLength += Int(length)
@@ -168,11 +143,17 @@ package struct WordIndex: Sendable {
     }
 
     /// One past the highest row the per-row arrays have a place for.
-    var rowSpace: Int { records.count }
+    var rowSpace: Int { lengths.count }
 
     /// The length in words of an indexed row's fields (0 for a row not indexed), for ranking.
     /// - Complexity: O(1).
-    package func length(of row: RowID) -> Int { Int(row) < lengths.count ? Int(lengths[Int(row)]) : 0 }
+    package func length(of row: RowID) -> Int { length(ifIndexed: row).map(Int.init) ?? 0 }
+
+    /// The length in words of `row`, nil when it is not indexed.
+    @inline(__always)
+    private func length(ifIndexed row: RowID) -> UInt32? {
+        Int(row) < lengths.count && lengths[Int(row)] != Self.notIndexed ? lengths[Int(row)] : nil
+    }
 
     /// The rows holding the folded `word`, with its occurrences in each (empty when no row does).
     /// - Complexity: O(word length).
@@ -188,10 +169,10 @@ package struct WordIndex: Sendable {
     package func postings(ofPrefix prefix: [UInt8]) -> WordRows {
         let lists = wordIDs(ofPrefix: prefix).map { postings(at: $0) }.filter { !$0.isEmpty }
         if lists.count <= 1 { return .postings(lists.first ?? Postings()) }
-        return Self.union(lists, rowSpace: records.count)
+        return Self.union(lists, rowSpace: rowSpace)
     }
 
-    /// The id of the folded `word` (none when no row ever held it), as a one-element list for `adjacentCount`.
+    /// The id of the folded `word` (none when no row ever held it), as a list of at most one.
     /// - Complexity: O(word length).
     package func wordIDs(of word: [UInt8]) -> [UInt32] {
         word.withUnsafeBufferPointer { dictionary.id(of: $0) }.map { [$0] } ?? []
@@ -217,64 +198,26 @@ package struct WordIndex: Sendable {
         }
     }
 
-    /// How many times words of `words[0]`, `words[1]`, … (each a list of ascending word ids, from `wordIDs`) stand
-    /// adjacent and in order within one field of `row`: a term of several words counted exactly, from the row's
-    /// word sequence rather than its text (0 for a row not indexed).
-    /// - Complexity: O(the row's distinct words + its length × words).
-    package func adjacentCount(of words: [[UInt32]], in row: RowID) -> Int {
-        precondition(keepsPositions, "adjacentCount asked of a word index that keeps no positions")
-        guard let record = record(of: row), let last = words.compactMap(\.last).max() else { return 0 }
-        if sequences[Int(row)].first == 0 {
-            return WordSequence.positionalCount(of: words, in: sequences[Int(row)], record: record)
-        }
-        // Bit j of a rank's masks: the rank's word is one word j may take. Rank 0 (a field's end) matches none.
-        let lanes = (words.count + 63) / 64
-        let ranks = record.reduce(1) { $1 & 0x80 == 0 ? $0 + 1 : $0 }
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ranks * lanes) { masks in
-            masks.initialize(repeating: 0)
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: words.count) { cursors in
-                cursors.initialize(repeating: 0)
-                var rank = 0
-                var id: UInt32 = 0
-                var gap: UInt32 = 0
-                var shift: UInt32 = 0
-                for byte in record {
-                    gap |= UInt32(byte & 0x7F) << shift
-                    shift += 7
-                    guard byte & 0x80 == 0 else { continue }
-                    id += gap
-                    rank += 1
-                    gap = 0
-                    shift = 0
-                    for (word, ids) in words.enumerated() {
-                        cursors[word] = ids.count == 1 ? 0 : Gallop.firstIndex(in: ids, from: cursors[word], atLeast: id)
-                        if cursors[word] < ids.count && ids[cursors[word]] == id {
-                            masks[rank * lanes + word >> 6] |= 1 << UInt64(word & 63)
-                        }
-                    }
-                    if id >= last { break }
-                }
-            }
-            return WordSequence.count(words: words.count, masks: masks, lanes: lanes, in: sequences[Int(row)])
-        }
-    }
-
-    /// An estimate of the heap bytes the index uses: dictionary, postings and row records.
+    /// An estimate of the heap bytes the index uses, by part.
     /// - Complexity: O(words + rows).
-    package var byteCount: Int {
-        let wordBytes = dictionary.byteCount + entries.capacity * 8 + lists.capacity * MemoryLayout<Postings>.stride
-            + freeLists.capacity * 4
-        let postingBytes = lists.reduce(0) { $0 + $1.byteCount }
-        let recordBytes = records.reduce(records.capacity * 8) { $0 + ($1.map { 32 + $0.capacity } ?? 0) }
-        let sequenceBytes = sequences.reduce(sequences.capacity * 8) { $0 + ($1.capacity > 0 ? 32 + $1.capacity : 0) }
-        return wordBytes + postingBytes + recordBytes + sequenceBytes + lengths.capacity * 4
-            + (sorted.capacity + unsorted.capacity) * 4
+    package var bytes: ByteCounts {
+        let words = dictionary.byteCount + entries.capacity * 8 + (sorted.capacity + unsorted.capacity) * 4
+        let postings = lists.reduce(lists.capacity * MemoryLayout<Postings>.stride + freeLists.capacity * 4) {
+            $0 + $1.byteCount
+        }
+        return ByteCounts(words: words, postings: postings, rows: lengths.capacity * 4)
     }
 
-    /// The bytes of the rows' word sequences alone (a part of `byteCount`), for reporting what positions cost.
-    /// - Complexity: O(rows).
-    package var sequenceByteCount: Int {
-        sequences.reduce(sequences.capacity * 8) { $0 + ($1.capacity > 0 ? 32 + $1.capacity : 0) }
+    /// The heap bytes of a word index by part (estimates).
+    package struct ByteCounts: Sendable {
+        /// The dictionary, each word's entry and the sorted order.
+        package var words: Int
+        /// The postings lists.
+        package var postings: Int
+        /// Each row's length.
+        package var rows: Int
+        /// All of them.
+        package var total: Int { words + postings + rows }
     }
 
     // MARK: - Set algebra
@@ -314,52 +257,36 @@ package struct WordIndex: Sendable {
 
     // MARK: - Invariants
 
-    /// Checks that postings and row records agree exactly, that lengths add up and that the dictionary is whole and
-    /// sorted.
+    /// Checks that every posting names an indexed row, that each row's counts add up to its length and the
+    /// lengths to the total, that lists are used once, and that the dictionary is whole and sorted.
     /// - Complexity: O(total postings + words log words).
     package func checkInvariants() throws {
-        var expected = [Int](repeating: 0, count: dictionary.count)
-        let decoded = (0..<UInt32(dictionary.count)).map { id in
-            let list = postings(at: id)
-            return (rows: list.rows, counts: list.counts)
-        }
-        var rows = 0
-        var length = 0
-        for (row, record) in records.enumerated() {
-            guard let record else {
-                try IndexCorruption.check(lengths[row] == 0, "Word: unindexed row \(row) has a length")
-                try IndexCorruption.check(sequences[row].isEmpty, "Word: unindexed row \(row) has a sequence")
-                continue
-            }
-            let wordIDs = VarintGaps.decode(record)
-            try checkSequence(of: row, record: record, wordIDs: wordIDs, decoded: decoded)
-            try IndexCorruption.check(zip(wordIDs, wordIDs.dropFirst()).allSatisfy { $0 < $1 }, "Word: row \(row)")
-            for id in wordIDs {
-                try IndexCorruption.check(Int(id) < dictionary.count, "Word: row \(row) names unknown id \(id)")
-                let list = decoded[Int(id)]
-                let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
-                try IndexCorruption.check(
-                    position < list.rows.count && list.rows[position] == RowID(row) && list.counts[position] > 0,
-                    "Word: \(id) lacks row \(row)")
-                expected[Int(id)] += 1
-            }
-            rows += 1
-            length += Int(lengths[row])
-        }
-        try IndexCorruption.check(rows == rowCount, "Word: \(rowCount) rows counted, \(rows) held")
-        try IndexCorruption.check(length == totalLength, "Word: length \(totalLength), rows hold \(length)")
+        var sums = [Int](repeating: 0, count: lengths.count)
         try IndexCorruption.check(entries.count == dictionary.count, "Word: postings and dictionary differ")
         var listed = Set(freeLists)
         for id in 0..<dictionary.count {
             let list = postings(at: UInt32(id))
             try list.checkInvariants()
-            try IndexCorruption.check(Int(list.count) == expected[id], "Word: \(id) holds rows no record names")
+            var unindexed: RowID?
+            list.forEach { row, count in
+                if length(ifIndexed: row) == nil { unindexed = row } else { sums[Int(row)] += Int(count) }
+            }
+            try IndexCorruption.check(unindexed == nil, "Word: \(id) holds row \(unindexed ?? 0), not indexed")
             if entries[id] != Self.noRows && entries[id] & Self.listTag != 0 {
                 try IndexCorruption.check(listed.insert(UInt32(truncatingIfNeeded: entries[id])).inserted,
                                           "Word: \(id) shares its list")
                 try IndexCorruption.check(list.count > 1 || list.rows[0] >= 1 << 31, "Word: \(id) lists a lone row")
             }
         }
+        var rows = 0
+        var total = 0
+        for (row, held) in lengths.enumerated() where held != Self.notIndexed {
+            try IndexCorruption.check(sums[row] == Int(held), "Word: row \(row)'s counts do not add up to its length")
+            rows += 1
+            total += Int(held)
+        }
+        try IndexCorruption.check(rows == rowCount, "Word: \(rowCount) rows counted, \(rows) held")
+        try IndexCorruption.check(total == totalLength, "Word: length \(totalLength), rows hold \(total)")
         try IndexCorruption.check(listed.count == lists.count, "Word: lists no word names")
         for index in freeLists { try IndexCorruption.check(lists[Int(index)].isEmpty, "Word: a free list holds rows") }
         try dictionary.checkInvariants()
@@ -370,52 +297,48 @@ package struct WordIndex: Sendable {
             zip(sorted, sorted.dropFirst()).allSatisfy { dictionary.precedes($0, $1) }, "Word: dictionary out of order")
     }
 
-    /// Checks that an indexed row's word sequence names only its words, as often as their postings count them
-    /// (that it is empty, for an index that keeps no positions).
-    private func checkSequence(
-        of row: Int, record: [UInt8], wordIDs: [UInt32], decoded: [(rows: [RowID], counts: [UInt32])]
-    ) throws {
-        guard keepsPositions else {
-            try IndexCorruption.check(sequences[row].isEmpty, "Word: row \(row) has a sequence kept without positions")
-            return
-        }
-        var occurrences = [UInt32](repeating: 0, count: wordIDs.count + 1)
-        for entry in WordSequence.decode(sequences[row], record: record) {
-            try IndexCorruption.check(Int(entry) <= wordIDs.count, "Word: row \(row) sequence out of range")
-            occurrences[Int(entry)] += 1
-        }
-        for (rank, id) in wordIDs.enumerated() where Int(id) < dictionary.count {
-            let list = decoded[Int(id)]
-            let position = Gallop.firstIndex(in: list.rows, from: 0, atLeast: RowID(row))
-            try IndexCorruption.check(
-                position == list.rows.count || list.rows[position] != RowID(row)
-                    || list.counts[position] == occurrences[rank + 1],
-                "Word: row \(row) sequence disagrees with the count of \(id)")
-        }
-    }
-
     // MARK: - Upkeep
 
-    /// The distinct word ids of `fields` (ascending, new words given ids), their counts, the length in words and
-    /// the words in order as a `WordSequence` (empty when the index keeps no positions).
-    private mutating func extract(
-        _ fields: [String]
-    ) -> (ids: [UInt32], counts: [UInt32], length: UInt32, sequence: [UInt8]) {
-        var inOrder: [UInt32] = []
-        var fieldEnds: [Int] = []
+    /// The distinct word ids of `fields` (ascending, new words given ids), their counts and the length in words.
+    private mutating func extract(_ fields: [String]) -> (ids: [UInt32], counts: [UInt32], length: UInt32) {
+        var scratch: [UInt8] = []
+        swap(&scratch, &normalized)
+        var found: [UInt32] = []
+        Self.forEachWord(of: fields, scratch: &scratch) { found.append(id(of: $0)) }
+        swap(&scratch, &normalized)
+        return Self.tally(found)
+    }
+
+    /// The distinct ids of the words of `fields` that have ids (the fields a row was indexed from: all of them),
+    /// ascending.
+    private mutating func heldWords(of fields: [String]) -> [UInt32] {
+        var scratch: [UInt8] = []
+        swap(&scratch, &normalized)
+        var found: [UInt32] = []
+        Self.forEachWord(of: fields, scratch: &scratch) { word in dictionary.id(of: word).map { found.append($0) } }
+        swap(&scratch, &normalized)
+        return Self.tally(found).ids
+    }
+
+    /// Calls `body` with each word of `fields`' normal forms, in order; `scratch` holds a field's normal form.
+    private static func forEachWord(
+        of fields: [String], scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         for field in fields {
-            SearchText.normalize(field, into: &normalized)
-            let normal = normalized
-            normal.withUnsafeBufferPointer { normal in
+            SearchText.normalize(field, into: &scratch)
+            scratch.withUnsafeBufferPointer { normal in
                 var start = 1
                 for index in normal.indices.dropFirst() where normal[index] == SearchText.space {
-                    inOrder.append(id(of: UnsafeBufferPointer(rebasing: normal[start..<index])))
+                    body(UnsafeBufferPointer(rebasing: normal[start..<index]))
                     start = index + 1
                 }
             }
-            fieldEnds.append(inOrder.count)
         }
-        let found = inOrder.sorted()
+    }
+
+    /// The distinct ids among `ids` (ascending), how often each occurs, and how many there are in all.
+    private static func tally(_ ids: [UInt32]) -> (ids: [UInt32], counts: [UInt32], length: UInt32) {
+        let found = ids.sorted()
         var distinct: [UInt32] = []
         var counts: [UInt32] = []
         for id in found {
@@ -426,27 +349,12 @@ package struct WordIndex: Sendable {
                 counts.append(1)
             }
         }
-        guard keepsPositions else { return (distinct, counts, UInt32(found.count), []) }
-        var entries: [UInt32] = []
-        entries.reserveCapacity(inOrder.count + fields.count)
-        var nextEnd = 0
-        for (position, id) in inOrder.enumerated() {
-            while nextEnd < fieldEnds.count && fieldEnds[nextEnd] == position {
-                if position > 0 { entries.append(WordSequence.fieldEnd) }
-                nextEnd += 1
-            }
-            entries.append(UInt32(Gallop.firstIndex(in: distinct, from: 0, atLeast: id)) + 1)
-        }
-        return (distinct, counts, UInt32(found.count), WordSequence.encode(entries, ids: distinct))
+        return (distinct, counts, UInt32(found.count))
     }
 
     /// Extends the per-row arrays so `row` has a place in each.
     private mutating func growRows(to row: RowID) {
-        while records.count <= Int(row) {
-            records.append(nil)
-            lengths.append(0)
-            sequences.append([])
-        }
+        while lengths.count <= Int(row) { lengths.append(Self.notIndexed) }
     }
 
     /// The id of `word`, giving it one when it has none.
@@ -551,9 +459,4 @@ package struct WordIndex: Sendable {
         unsorted.removeAll()
     }
 
-    /// The record of `row`, if indexed.
-    @inline(__always)
-    private func record(of row: RowID) -> [UInt8]? {
-        Int(row) < records.count ? records[Int(row)] : nil
-    }
 }

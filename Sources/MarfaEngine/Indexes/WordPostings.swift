@@ -187,12 +187,12 @@ extension WordIndex {
         private static func entry(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> (
             gap: RowID, count: UInt32
         ) {
-            let value = WordSequence.wideVarint(bytes, at: &offset)
+            let value = Varint.readWide(bytes, at: &offset)
             let gap = RowID(truncatingIfNeeded: value >> 1)
             guard value & 1 == 1 else { return (gap, 1) }
             let byte = bytes[offset]
             offset += 1
-            return (gap, byte == countEscape ? WordSequence.varint(bytes, at: &offset) : UInt32(byte))
+            return (gap, byte == countEscape ? Varint.read(bytes, at: &offset) : UInt32(byte))
         }
 
         /// Appends `value` as a varint.

@@ -4,8 +4,9 @@ extension CopyActor {
     /// Searches the indexed text (name, other text properties, tags) of every row out of the bin, best match first
     /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index with every term's count, each scored
     /// by bm25 from its counts and length (a term of several words bounded by its least frequent word), then
-    /// verified best bound first (a phrase counted in the row's word sequence, the item read, the filters
-    /// checked) until no bound left can enter the best `limit`. No candidate's text is read.
+    /// verified best bound first (the item read, a phrase counted in its search text, the filters checked) until
+    /// no bound left can enter the best `limit`. Only a query with a term of several words reads a candidate's
+    /// text, and only a candidate verified.
     ///
     /// The first search builds the word index; later writes keep it current. Each hit lays out its excerpt when read.
     package func search(_ text: String, filters: SearchFilters, limit: Int) throws(MarfaError) -> Rows<SearchHit> {
@@ -31,8 +32,9 @@ extension CopyActor {
         func verify(_ position: Int) {
             let row = candidates.rows[position]
             candidates.fill(&counts, at: position)
-            guard best.admits(bounds[position], id: { state.items[row: row]?.id }),
-                candidates.countExactly(&counts, row: row, in: index), let item = item(at: row),
+            guard best.admits(bounds[position], id: { state.items[row: row]?.id }), let item = item(at: row),
+                !candidates.countsInText
+                    || candidates.countExactly(&counts, fields: SearchFields.of(item, state.catalog)),
                 evaluator.matches(item)
             else { return }
             let score = scorer.score(termCounts: counts, length: index.length(of: row))
@@ -44,7 +46,7 @@ extension CopyActor {
         } else {
             // Best bound first: a phrase's bound is no lower than its exact count's score, so once the top hits
             // are full and the next bound is below the worst kept, no candidate left can enter; none of them has
-            // its item read, its filters checked or its word sequence counted.
+            // its item read, its phrases counted or its filters checked.
             var order = SearchBoundOrder(bounds: bounds)
             while let bound = order.nextBound, !best.excludes(bound), let position = order.next() { verify(position) }
         }

@@ -19,15 +19,21 @@ package struct ReadIndexes: Sendable {
     /// The word index search and `contains` read, or nil until the first search or `contains` asks for it;
     /// current as of the last such read.
     private(set) var words: WordIndex?
-    /// Rows changed since the word index was last brought current: writes only note them, and the next search
-    /// or `contains` indexes them in one batch (`buildWords`), so a write never pays for a long postings list.
-    private var staleWordRows: Set<RowID> = []
+    /// Rows changed since the word index was last brought current, each with the item it was indexed from (nil
+    /// for a row it does not hold): writes only note them, and the next search or `contains` indexes them in one
+    /// batch (`buildWords`), so a write never pays for a long postings list; the index reads a row's old words from
+    /// that item, as it keeps none of its own (Decision 0044).
+    private var staleWordRows: [RowID: Item?] = [:]
+    /// The most rows `staleWordRows` holds before a write brings the word index current itself
+    /// (`wordIndexIsBehind`), so the old items it keeps stay bounded between searches; above the rows of the
+    /// runner's 100k tier (its items and the ones its events create), so its events pay no catch-up there.
+    var staleWordRowLimit = 131_072
     /// A word index of one property's text per title property a `contains` named (`ContainsCandidates`), built on
-    /// its first such list, then kept current as the word index is; the rows out of the bin whose property is text,
-    /// without word positions (no phrase is counted in it).
+    /// its first such list, then kept current as the word index is; the rows out of the bin whose property is text.
     private(set) var propertyWords: [String: WordIndex] = [:]
-    /// Rows changed since the property word indexes were last brought current (`buildPropertyWords`).
-    private var stalePropertyRows: Set<RowID> = []
+    /// Rows changed since the property word indexes were last brought current (`buildPropertyWords`), each with
+    /// the item they were indexed from, as `staleWordRows` keeps them.
+    private var stalePropertyRows: [RowID: Item?] = [:]
     /// Rows by the names of their properties a `contains` reads but the word index does not hold as text.
     private(set) var unindexedText = PostingsIndex<String>()
 
@@ -119,7 +125,32 @@ package struct ReadIndexes: Sendable {
     /// the last search or `contains` (WC-52).
     /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildWords(state: CopyState) {
-        Self.bringCurrent(&words, stale: staleWordRows, state: state) { $0.update(batch: $1) }
+        let stale = staleWordRows
+        Self.bringCurrent(&words, stale: Set(stale.keys), state: state) { index, batch in
+            index.update(batch: batch) { row in stale[row]?.map { SearchFields.of($0, state.catalog) } }
+        }
+        staleWordRows.removeAll()
+    }
+
+    /// Brings the word index, and the property word indexes, current when more rows wait for them than
+    /// `staleWordRowLimit` (the writer calls it after each change), so the old items they keep stay bounded.
+    package mutating func catchUpIfBehind(state: CopyState) {
+        if staleWordRows.count > staleWordRowLimit { buildWords(state: state) }
+        if stalePropertyRows.count > staleWordRowLimit { bringPropertyWordsCurrent(state: state) }
+    }
+
+    /// How many changed rows wait for the word index.
+    var staleWordRowCount: Int { staleWordRows.count }
+
+    /// How many changed rows wait for the property word indexes.
+    var stalePropertyRowCount: Int { stalePropertyRows.count }
+
+    /// Reflects a change of catalog: a type's title field may move, and the word index reads a row's old words
+    /// from its item under the catalog it is given, so the index is dropped to be built again by the next search
+    /// or `contains` when the catalog differs.
+    package mutating func reflectCatalog(from old: CatalogSnapshot, to new: CatalogSnapshot) {
+        guard words != nil, old != new else { return }
+        words = nil
         staleWordRows.removeAll()
     }
 
@@ -149,21 +180,29 @@ package struct ReadIndexes: Sendable {
     /// current with the rows written since the last `contains` that read one.
     /// - Complexity: O(text of the changed rows + the postings they touch); the first time, O(the property's text).
     package mutating func buildPropertyWords(_ name: String, state: CopyState) {
-        if !stalePropertyRows.isEmpty {
-            let rows = stalePropertyRows.sorted()
-            for property in Array(propertyWords.keys) {
-                guard var index = propertyWords.removeValue(forKey: property) else { continue }
-                index.update(batch: rows.map { row in (row, Self.propertyText(property, of: state.items[row: row])) })
-                propertyWords[property] = index
-            }
-            stalePropertyRows.removeAll()
-        }
+        bringPropertyWordsCurrent(state: state)
         guard propertyWords[name] == nil else { return }
-        var index = WordIndex(positions: false)
+        var index = WordIndex()
         index.insert(contentsOf: state.items.rows.lazy.compactMap { entry in
             Self.propertyText(name, of: entry.item).map { (row: entry.row, fields: $0) }
         })
         propertyWords[name] = index
+    }
+
+    /// Brings every property word index current with the rows written since the last `contains` that read one,
+    /// removing a row's old words as its old item held them.
+    private mutating func bringPropertyWordsCurrent(state: CopyState) {
+        guard !stalePropertyRows.isEmpty else { return }
+        let stale = stalePropertyRows
+        let rows = stale.keys.sorted()
+        for property in Array(propertyWords.keys) {
+            guard var index = propertyWords.removeValue(forKey: property) else { continue }
+            index.update(batch: rows.map { row in (row, Self.propertyText(property, of: state.items[row: row])) }) {
+                row in stale[row].flatMap { Self.propertyText(property, of: $0) }
+            }
+            propertyWords[property] = index
+        }
+        stalePropertyRows.removeAll()
     }
 
     /// What the word index of property `name` holds for `item`: the property's text as its one field, or nil for
@@ -254,13 +293,14 @@ package struct ReadIndexes: Sendable {
     /// among them, not by building them).
     private mutating func reflectText(row: RowID, old: Item?, new: Item?) {
         if old?.state == .trashed && new?.state == .trashed { return }
-        let marksWords = words != nil && !staleWordRows.contains(row)
-        let marksProperties = !propertyWords.isEmpty && !stalePropertyRows.contains(row)
+        let marksWords = words != nil && staleWordRows.index(forKey: row) == nil
+        let marksProperties = !propertyWords.isEmpty && stalePropertyRows.index(forKey: row) == nil
         if !marksWords && !marksProperties { return }
         if let old, let new, old.state != .trashed, new.state != .trashed, SearchFields.haveSameInputs(old, new) {
             return
         }
-        if marksWords { staleWordRows.insert(row) }
-        if marksProperties { stalePropertyRows.insert(row) }
+        let indexed = old?.state == .trashed ? nil : old
+        if marksWords { staleWordRows.updateValue(indexed, forKey: row) }
+        if marksProperties { stalePropertyRows.updateValue(indexed, forKey: row) }
     }
 }

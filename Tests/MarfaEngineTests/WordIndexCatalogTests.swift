@@ -1,0 +1,35 @@
+import Foundation
+import MarfaRules
+import XCTest
+
+@testable import MarfaEngine
+
+/// The word index reads a row's old words from its item under the copy's catalog (Decision 0044), so a catalog
+/// that changes which property is searched must not leave the words of the old one behind (P-76).
+final class WordIndexCatalogTests: XCTestCase {
+    func testACatalogChangeLeavesNoWordOfAFieldNoLongerSearched_P76() async throws {
+        let url = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let copy = try await CopyActor.open(at: url, origin: nil)
+        let id = "0190a1b2-0000-7000-8000-00000000000b"
+        let time = "2026-01-02T03:04:05.006Z"
+        let thumbnailTitled = CatalogSnapshot(
+            itemTypes: [ItemType(id: "core.note", titleField: "thumbnail")], edgeTypes: [])
+        try await copy.commit([.setCatalog(thumbnailTitled)])
+        let note = Item(
+            id: id, type: "core.note", properties: ["title": "Alpha", "thumbnail": "zeta"], occurredAt: time,
+            createdAt: time, updatedAt: time)
+        try await copy.commit([.putItem(note)])
+        let titled = try await copy.search("zeta", filters: SearchFilters(), limit: 20)
+        XCTAssertEqual(titled.rows.map(\.item.id), [id], "witness: the thumbnail is searched as the title")
+
+        try await copy.commit([.setCatalog(CatalogSnapshot(itemTypes: [], edgeTypes: []))])
+        var edited = note
+        edited.properties["title"] = "Beta"
+        try await copy.commit([.putItem(edited)])
+        let stale = try await copy.search("zeta", filters: SearchFilters(), limit: 20)
+        XCTAssertEqual(stale.rows.map(\.item.id), [], "a thumbnail is not searched under the default title field")
+        let current = try await copy.search("beta", filters: SearchFilters(), limit: 20)
+        XCTAssertEqual(current.rows.map(\.item.id), [id])
+    }
+}
