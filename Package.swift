@@ -24,6 +24,8 @@ let package = Package(
             name: "marfa-bench", dependencies: ["MarfaEngine", "MarfaRules", "Marfa", "MarfaInstance", "CSQLite", "CZstd"],
             path: "Benchmarks/marfa-bench"),
         .executableTarget(name: "http-probe", dependencies: ["MarfaInstance"], path: "Benchmarks/http-probe"),
+        .executableTarget(
+            name: "commit-probe", dependencies: ["MarfaEngine", "MarfaRules"], path: "Benchmarks/commit-probe"),
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),
         .testTarget(name: "MarfaStorageTests", dependencies: ["MarfaStorage"]),
