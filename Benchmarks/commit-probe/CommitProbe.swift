@@ -40,11 +40,11 @@ struct CommitProbe {
         await copy.close()
         let fsyncAfter = try FsyncSample.median(in: options.folder)
         let commits = Double(fresh.count)
+        let line = "writers %d: %.0f commits/s, wall %.2f µs and cpu %.2f µs per commit; fsync p50 %.0f / %.0f µs"
         print(
             String(
-                format: "writers %d: %.0f commits/s, wall %.2f µs and cpu %.2f µs per commit; fsync p50 %.0f / %.0f µs",
-                options.writers, commits / wall, wall / commits * 1e6, cpu / commits * 1e6, fsyncBefore * 1e6,
-                fsyncAfter * 1e6))
+                format: line, options.writers, commits / wall, wall / commits * 1e6, cpu / commits * 1e6,
+                fsyncBefore * 1e6, fsyncAfter * 1e6))
     }
 
     /// One round: `writers` tasks, each committing every `writers`-th item of `items` one at a time.

@@ -18,6 +18,8 @@ enum ConcurrentWriteOperations {
             let latencies = LatencyLog()
             let cpu = CPUTally()
             let peer = LockedPeer(context.peer)
+            let alone = JournalAlone(
+                folder: context.directory + "/journal-alone-\(writers)", recordBytes: Int(context.averageItemBytes))
             let ceiling = min(
                 Double(writers) / context.probes.fsync.p50,
                 ProbeResults.diskWriteBytesPerSecond / context.averageItemBytes)
@@ -43,7 +45,15 @@ enum ConcurrentWriteOperations {
                             let slice = Array(items[(round * perRound)..<((round + 1) * perRound)])
                             await peer.round(slice, writers: writers)
                             return slice.count
-                        })
+                        }),
+                    BenchSide(
+                        label: "journal alone, no engine",
+                        promise: "durable per record: the same rounds, records this size, no encoding, apply or index",
+                        run: { _ in
+                            try await alone.round(writers: writers, records: perRound)
+                            return perRound
+                        },
+                        finish: { try await alone.close() }),
                 ],
                 warmup: 1, samples: context.plan.concurrentRounds, unitsPerSample: perRound,
                 floor: Floor(
