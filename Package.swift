@@ -21,9 +21,13 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .executableTarget(
-            name: "marfa-bench", dependencies: ["MarfaEngine", "MarfaRules", "Marfa", "MarfaInstance", "CSQLite", "CZstd"],
+            name: "marfa-bench", dependencies: [
+                "MarfaEngine", "MarfaRules", "MarfaStorage", "Marfa", "MarfaInstance", "CSQLite", "CZstd",
+            ],
             path: "Benchmarks/marfa-bench"),
         .executableTarget(name: "http-probe", dependencies: ["MarfaInstance"], path: "Benchmarks/http-probe"),
+        .executableTarget(
+            name: "commit-probe", dependencies: ["MarfaEngine", "MarfaRules"], path: "Benchmarks/commit-probe"),
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),
         .testTarget(name: "MarfaStorageTests", dependencies: ["MarfaStorage"]),

@@ -16,7 +16,10 @@ enum ConcurrentWriteOperations {
             let rounds = context.plan.concurrentRounds + 1
             let items = context.freshItems(perRound * rounds)
             let latencies = LatencyLog()
+            let cpu = CPUTally()
             let peer = LockedPeer(context.peer)
+            let alone = JournalAlone(
+                folder: context.directory + "/journal-alone-\(writers)", recordBytes: Int(context.averageItemBytes))
             let ceiling = min(
                 Double(writers) / context.probes.fsync.p50,
                 ProbeResults.diskWriteBytesPerSecond / context.averageItemBytes)
@@ -26,8 +29,13 @@ enum ConcurrentWriteOperations {
                     label: "marfa commit", promise: "durable per commit (group commit)",
                     run: { round in
                         let slice = Array(items[(round * perRound)..<((round + 1) * perRound)])
-                        try await ourRound(
-                            slice, writers: writers, copy: context.marfa.copy, log: round > 0 ? latencies : nil)
+                        guard round > 0 else {
+                            try await ourRound(slice, writers: writers, copy: context.marfa.copy, log: nil)
+                            return slice.count
+                        }
+                        try await cpu.measure(units: slice.count) {
+                            try await ourRound(slice, writers: writers, copy: context.marfa.copy, log: latencies)
+                        }
                         return slice.count
                     }),
                 peers: [
@@ -37,7 +45,15 @@ enum ConcurrentWriteOperations {
                             let slice = Array(items[(round * perRound)..<((round + 1) * perRound)])
                             await peer.round(slice, writers: writers)
                             return slice.count
-                        })
+                        }),
+                    BenchSide(
+                        label: "journal alone, no engine",
+                        promise: "durable per record: the same rounds, records this size, no encoding, apply or index",
+                        run: { _ in
+                            try await alone.round(writers: writers, records: perRound)
+                            return perRound
+                        },
+                        finish: { try await alone.close() }),
                 ],
                 warmup: 1, samples: context.plan.concurrentRounds, unitsPerSample: perRound,
                 floor: Floor(
@@ -45,7 +61,7 @@ enum ConcurrentWriteOperations {
                     basis: "min(writers ÷ fsync, 0.7 GB/s ÷ record size); target ≥ 70 %"),
                 extras: {
                     try peer.failure()
-                    return latencies.extras()
+                    return latencies.extras().merging(cpu.extras("ours cpu per write s")) { $1 }
                 },
                 notes: ["\(perRound) writes per round, \(writers) writer tasks", MarfaReadSide.textIndexNote])
         }
