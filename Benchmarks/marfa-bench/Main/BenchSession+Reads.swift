@@ -50,7 +50,9 @@ extension BenchSession {
             results.append(hop)
             try await measure(GetOperations.byId(context, hop: hop.ours.latency?.p50 ?? 0), checked: true)
         }
+        let faultsBeforeLists = PageFaultCounts.now()
         for operation in reads where operation.group == "list" { try await measure(operation, checked: true) }
+        if selects("list") { PageFaultCounts.record(since: faultsBeforeLists, phase: "lists", in: &context.facts) }
         if let bytes = await context.marfa.copy.propertyWordIndexBytes() {
             context.facts["title word index bytes per item"] = Double(bytes) / Double(max(context.dataset.items.count, 1))
         }
