@@ -3,8 +3,8 @@ import MarfaEngine
 import MarfaRules
 
 /// The child side of the memory measurement: load a fresh copy item by item, report resident memory; then build
-/// the word index the way reads do (one search, then one `contains` list, which reads the same index) and report
-/// it again, with the index's own byte count and the process's peak.
+/// the text indexes the way reads do (one search builds the word index, one title `contains` list the title's own
+/// word index) and report it again, with the indexes' own byte counts and the process's peak.
 enum MemoryChild {
     /// Loads `size` items of `seed` (and their edges) into a copy in `directory`; prints one JSON line.
     static func run(size: Int, seed: UInt64, directory: String) async throws {
@@ -19,11 +19,13 @@ enum MemoryChild {
         ProcessMemory.trim()
         let withText = ProcessMemory.residentBytes()
         let indexBytes = await copy.wordIndexBytes()?.total ?? 0
+        let titleIndexBytes = await copy.propertyWordIndexBytes() ?? 0
         let held = await copy.state.items.count
         await copy.close()
         let report = MemoryOperation.ChildReport(
             items: held, residentBefore: before, residentAfter: after, residentWithTextIndexes: withText,
-            residentPeak: ProcessMemory.peakResidentBytes(), wordIndexBytes: indexBytes, encodedBytes: encoded)
+            residentPeak: ProcessMemory.peakResidentBytes(), wordIndexBytes: indexBytes,
+            titleWordIndexBytes: titleIndexBytes, encodedBytes: encoded)
         let line = try JSONEncoder().encode(report)
         print(String(decoding: line, as: UTF8.self))
         try? FileManager.default.removeItem(atPath: directory)
@@ -64,8 +66,8 @@ enum MemoryChild {
         return encoded
     }
 
-    /// One search and one list with a `contains`: the first builds the word index, the second reads it (it builds
-    /// nothing more).
+    /// One search and one list with a title `contains`: the first builds the word index, the second the title's
+    /// own word index (Decision 0042).
     private static func buildTextIndexes(_ copy: CopyActor) async throws {
         _ = try await copy.search("the", filters: SearchFilters(), limit: 20)
         let contains = FilterExpression(

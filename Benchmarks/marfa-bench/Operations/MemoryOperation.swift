@@ -13,12 +13,14 @@ enum MemoryOperation {
         var residentBefore: Int
         /// Resident bytes after the load, before any read built the text indexes.
         var residentAfter: Int
-        /// Resident bytes once one search and one `contains` list have built the word index they share.
+        /// Resident bytes once one search and one title `contains` list have built the word index and the title's.
         var residentWithTextIndexes: Int
         /// The most resident bytes the child held (the build's transient arrays included).
         var residentPeak: Int
         /// The word index's heap bytes as the store accounts them (`WordIndex.bytes`).
         var wordIndexBytes: Int
+        /// The title word index's heap bytes as the store accounts them (`CopyActor.propertyWordIndexBytes`).
+        var titleWordIndexBytes: Int
         /// Encoded bytes of the items loaded.
         var encodedBytes: Int
     }
@@ -51,6 +53,7 @@ enum MemoryOperation {
             "resident peak bytes": Double(report.residentPeak),
             "peak bytes per item": Double(report.residentPeak - report.residentBefore) / count,
             "word index bytes per item (store's own count)": Double(report.wordIndexBytes) / count,
+            "title word index bytes per item (store's own count)": Double(report.titleWordIndexBytes) / count,
             "encoded bytes per item": raw,
         ]
         func result(_ name: String, resident: Int, note: String) -> OperationResult {
@@ -62,8 +65,8 @@ enum MemoryOperation {
         return [
             result(
                 "memory/per-item", resident: report.residentWithTextIndexes,
-                note: "measured in a child process after one search and one contains list built the word index"
-                    + " (contains reads it too: there is no trigram index)"),
+                note: "measured in a child process after one search built the word index and one title contains"
+                    + " list the title's own word index (there is no trigram index)"),
             result(
                 "memory/per-item-before-text-indexes", resident: report.residentAfter,
                 note: "measured in the same child right after the load (items, edges, list indexes): no read has"
