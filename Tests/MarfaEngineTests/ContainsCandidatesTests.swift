@@ -30,7 +30,7 @@ final class ContainsCandidatesTests: XCTestCase {
                     let scanned = try ListEvaluator(query: query, catalog: state.catalog, state: state)
                         .rows(state: state)
                     XCTAssertEqual(listed.rows.map(\.id), scanned.map(\.id), "\(conditions) \(String(describing: states))")
-                    if await ContainsCandidates.rows(for: query, in: copy.indexes) != nil { narrowed += 1 }
+                    if await ContainsCandidates.rows(for: query, in: copy.indexes, catalog: state.catalog) != nil { narrowed += 1 }
                 }
             }
         }
@@ -131,7 +131,7 @@ final class ContainsCandidatesTests: XCTestCase {
         let query = try ListQuery(ListFilters(filter: try filter([contains("title", "zeph")])), sort: Sort(),
                                   catalog: state.catalog, slice: nil)
         let indexes = await copy.indexes
-        let candidates = try XCTUnwrap(ContainsCandidates.rows(for: query, in: indexes))
+        let candidates = try XCTUnwrap(ContainsCandidates.rows(for: query, in: indexes, catalog: state.catalog))
         let titled = state.items.rows.filter { entry in
             guard let title = entry.item.property("title") else { return false }
             guard let text = title.string else { return true }

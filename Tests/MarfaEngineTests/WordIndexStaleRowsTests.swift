@@ -18,7 +18,7 @@ final class WordIndexStaleRowsTests: XCTestCase {
         var state = CopyState()
         var indexes = ReadIndexes()
         for number in 0..<10 { CopyActor.apply(.putItem(note(number, "alpha")), to: &state, indexes: &indexes) }
-        indexes.staleWordRowLimit = 4
+        indexes.staleRowLimit = 4
         indexes.buildWords(state: state)
         for number in 0..<7 {
             CopyActor.apply(.putItem(note(number, "beta \(number)")), to: &state, indexes: &indexes)
@@ -37,7 +37,7 @@ final class WordIndexStaleRowsTests: XCTestCase {
         var state = CopyState()
         var indexes = ReadIndexes()
         for number in 0..<10 { CopyActor.apply(.putItem(note(number, "alpha")), to: &state, indexes: &indexes) }
-        indexes.staleWordRowLimit = 4
+        indexes.staleRowLimit = 4
         indexes.buildPropertyWords("title", state: state)
         for number in 0..<7 {
             CopyActor.apply(.putItem(note(number, "beta \(number)")), to: &state, indexes: &indexes)

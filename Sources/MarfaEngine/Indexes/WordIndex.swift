@@ -430,11 +430,6 @@ package struct WordIndex: Sendable {
         return cursor.seek(atLeast: row, in: list) && cursor.row == row ? cursor.count : 0
     }
 
-    /// Removes `row` from word `id` (the word keeps its id).
-    private mutating func removePosting(_ row: RowID, from id: UInt32) {
-        merge(into: id, gained: [], lost: [row])
-    }
-
     /// Merges the unsorted words into the sorted dictionary.
     private mutating func mergeUnsorted() {
         guard !unsorted.isEmpty else { return }

@@ -36,11 +36,12 @@ enum ContainsCandidates {
     }
 
     /// The rows that can meet every narrowing `contains` condition of `query`, or nil when none narrows (or the
-    /// word indexes they read are not built).
+    /// word indexes they read, chosen by `readsOwnIndex` under `catalog`, are not built).
     /// - Complexity: the word look-ups and unions of each operand, then the intersection of the conditions.
-    static func rows(for query: ListQuery, in indexes: ReadIndexes) -> RowSet? {
+    static func rows(for query: ListQuery, in indexes: ReadIndexes, catalog: CatalogSnapshot) -> RowSet? {
         let sets = required(by: query).compactMap { condition -> RowSet? in
-            let words = indexes.propertyWords[condition.property] ?? indexes.words
+            let words = readsOwnIndex(condition.property, catalog: catalog)
+                ? indexes.propertyWords[condition.property] : indexes.words
             return words?.candidates(forOperand: condition.pattern).map {
                 $0.union(indexes.rows(withUnindexedText: condition.property))
             }

@@ -24,10 +24,10 @@ package struct ReadIndexes: Sendable {
     /// batch (`buildWords`), so a write never pays for a long postings list; the index reads a row's old words from
     /// that item, as it keeps none of its own (Decision 0044).
     private var staleWordRows: [RowID: Item?] = [:]
-    /// The most rows `staleWordRows` holds before a write brings the word index current itself
-    /// (`wordIndexIsBehind`), so the old items it keeps stay bounded between searches; above the rows of the
+    /// The most rows `staleWordRows` (or `stalePropertyRows`) holds before a write brings its indexes current
+    /// itself (`catchUpIfBehind`), so the old items kept stay bounded between reads; above the rows of the
     /// runner's 100k tier (its items and the ones its events create), so its events pay no catch-up there.
-    var staleWordRowLimit = 131_072
+    var staleRowLimit = 131_072
     /// A word index of one property's text per title property a `contains` named (`ContainsCandidates`), built on
     /// its first such list, then kept current as the word index is; the rows out of the bin whose property is text.
     private(set) var propertyWords: [String: WordIndex] = [:]
@@ -125,18 +125,26 @@ package struct ReadIndexes: Sendable {
     /// the last search or `contains` (WC-52).
     /// - Complexity: O(total text) the first time; after, O(text of the changed rows + the postings they touch).
     package mutating func buildWords(state: CopyState) {
-        let stale = staleWordRows
-        Self.bringCurrent(&words, stale: Set(stale.keys), state: state) { index, batch in
-            index.update(batch: batch) { row in stale[row]?.map { SearchFields.of($0, state.catalog) } }
+        defer { staleWordRows.removeAll() }
+        guard var index = words else {
+            var built = WordIndex()
+            built.insert(contentsOf: Self.searchableRows(state))
+            words = built
+            return
         }
-        staleWordRows.removeAll()
+        guard !staleWordRows.isEmpty else { return }
+        words = nil
+        Self.bringCurrent(&index, rows: staleWordRows.keys.sorted(), stale: staleWordRows, state: state) { item in
+            item.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, state.catalog) }
+        }
+        words = index
     }
 
     /// Brings the word index, and the property word indexes, current when more rows wait for them than
-    /// `staleWordRowLimit` (the writer calls it after each change), so the old items they keep stay bounded.
+    /// `staleRowLimit` (the writer calls it after each change), so the old items they keep stay bounded.
     package mutating func catchUpIfBehind(state: CopyState) {
-        if staleWordRows.count > staleWordRowLimit { buildWords(state: state) }
-        if stalePropertyRows.count > staleWordRowLimit { bringPropertyWordsCurrent(state: state) }
+        if staleWordRows.count > staleRowLimit { buildWords(state: state) }
+        if stalePropertyRows.count > staleRowLimit { bringPropertyWordsCurrent(state: state) }
     }
 
     /// How many changed rows wait for the word index.
@@ -147,33 +155,26 @@ package struct ReadIndexes: Sendable {
 
     /// Reflects a change of catalog: a type's title field may move, and the word index reads a row's old words
     /// from its item under the catalog it is given, so the index is dropped to be built again by the next search
-    /// or `contains` when the catalog differs.
+    /// or `contains` when the catalog differs; so is the word index of a property no longer a title, which
+    /// `contains` lists stop reading (`ContainsCandidates.readsOwnIndex`).
     package mutating func reflectCatalog(from old: CatalogSnapshot, to new: CatalogSnapshot) {
-        guard words != nil, old != new else { return }
+        guard old != new else { return }
+        propertyWords = propertyWords.filter { ContainsCandidates.readsOwnIndex($0.key, catalog: new) }
+        if propertyWords.isEmpty { stalePropertyRows.removeAll() }
         words = nil
         staleWordRows.removeAll()
     }
 
-    /// Builds the word index in `slot` from every searchable row, or hands `apply` the rows in `stale` (ascending,
-    /// with their fields, nil for a row gone or in the bin); the index is taken out of its slot meanwhile so it is
-    /// mutated in place, never copied.
+    /// Hands `index` the changed `rows` (ascending), each with its fields now, read from the state, and the
+    /// fields it was indexed from, read from the item `stale` kept for it; `fields` answers both (nil for a row
+    /// gone, in the bin, or without such text).
     private static func bringCurrent(
-        _ slot: inout WordIndex?, stale: Set<RowID>, state: CopyState,
-        apply: (inout WordIndex, [(row: RowID, fields: [String]?)]) -> Void
+        _ index: inout WordIndex, rows: [RowID], stale: [RowID: Item?], state: CopyState,
+        fields: (Item?) -> [String]?
     ) {
-        guard var index = slot else {
-            var index = WordIndex()
-            index.insert(contentsOf: searchableRows(state))
-            slot = index
-            return
+        index.update(batch: rows.map { (row: $0, fields: fields(state.items[row: $0])) }) { row in
+            stale[row].flatMap(fields)
         }
-        guard !stale.isEmpty else { return }
-        slot = nil
-        apply(&index, stale.sorted().map { row in
-            let item = state.items[row: row]
-            return (row, item.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, state.catalog) })
-        })
-        slot = index
     }
 
     /// Builds the word index of property `name` if it is not built yet, after bringing every property word index
@@ -193,12 +194,11 @@ package struct ReadIndexes: Sendable {
     /// removing a row's old words as its old item held them.
     private mutating func bringPropertyWordsCurrent(state: CopyState) {
         guard !stalePropertyRows.isEmpty else { return }
-        let stale = stalePropertyRows
-        let rows = stale.keys.sorted()
+        let rows = stalePropertyRows.keys.sorted()
         for property in Array(propertyWords.keys) {
             guard var index = propertyWords.removeValue(forKey: property) else { continue }
-            index.update(batch: rows.map { row in (row, Self.propertyText(property, of: state.items[row: row])) }) {
-                row in stale[row].flatMap { Self.propertyText(property, of: $0) }
+            Self.bringCurrent(&index, rows: rows, stale: stalePropertyRows, state: state) {
+                Self.propertyText(property, of: $0)
             }
             propertyWords[property] = index
         }

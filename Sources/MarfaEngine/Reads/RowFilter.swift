@@ -51,7 +51,7 @@ final class RowFilter {
             || updated.before != nil
         tagged = indexes.rows(taggedWithAll: filters.tags)
         self.subtree = subtree.map { RowSet($0.compactMap { items.row(of: $0) }) }
-        contained = ContainsCandidates.rows(for: query, in: indexes)
+        contained = ContainsCandidates.rows(for: query, in: indexes, catalog: catalog)
         // The smallest narrowing set, the first of equal ones, chosen without gathering them in an array.
         var smallest: RowSet?
         func consider(_ rows: RowSet?) {
