@@ -44,27 +44,11 @@ struct EdgeRecord: Sendable {
     /// The record of `edge`.
     /// - Complexity: O(1); three ids and two times read once, nothing allocated for canonical ones.
     init(_ edge: Edge) {
-        let id = ItemOrder(id: edge.id)
-        let source = ItemOrder(id: edge.sourceId)
-        let target = ItemOrder(id: edge.targetId)
-        let created = CanonicalTime.milliseconds(edge.createdAt)
-        let updated = created == nil ? nil : CanonicalTime.milliseconds(edge.updatedAt)
-        self.id = id ?? .lowest
-        self.source = source ?? .lowest
-        self.target = target ?? .lowest
-        edgeType = edge.edgeType
-        properties = edge.properties
-        version = edge.version
-        self.created = created ?? 0
-        self.updated = updated ?? 0
-        if id == nil || source == nil || target == nil || updated == nil {
-            odd = OddTexts(
-                id: id == nil ? edge.id : nil, sourceId: source == nil ? edge.sourceId : nil,
-                targetId: target == nil ? edge.targetId : nil,
-                times: updated == nil ? (edge.createdAt, edge.updatedAt) : nil)
-        } else {
-            odd = nil
-        }
+        func time(_ text: String) -> Time { CanonicalTime.milliseconds(text).map { ($0, nil) } ?? (nil, text) }
+        self.init(
+            id: ItemKey(edge.id), source: ItemKey(edge.sourceId), target: ItemKey(edge.targetId),
+            edgeType: edge.edgeType, properties: edge.properties, version: edge.version,
+            created: time(edge.createdAt), updated: time(edge.updatedAt))
     }
 
     /// Reads an edge written by `RowCodec.write(_:into:)` straight into its record, as `init(_:)` would make it from
@@ -98,7 +82,8 @@ struct EdgeRecord: Sendable {
         CanonicalTime.milliseconds(utf8: bytes).map { ($0, nil) } ?? (nil, String(decoding: bytes, as: UTF8.self))
     }
 
-    /// The record of an edge's fields as `read(from:)` found them; holds what `init(_:)` holds for that edge.
+    /// The record of an edge's fields, read (`read(from:)`) or taken from an `Edge` (`init(_:)`): UUID ids and
+    /// canonical times held as numbers, any other kept as its text.
     private init(
         id: ItemKey, source: ItemKey, target: ItemKey, edgeType: String, properties: JSONObject, version: Int64,
         created: Time, updated: Time

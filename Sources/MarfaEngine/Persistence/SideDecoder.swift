@@ -65,10 +65,9 @@ final class SideDecoder: Sendable {
         var remaining = count
         while remaining > 0 {
             // Each `putEdge` straight into its record (`StoreChange.read` would build the edge's strings first).
-            var probe = reader
-            guard try probe.readByte() == StoreChange.putEdgeTag else { return (edges, reader.offset, remaining) }
-            edges.put(edgeRecord: try EdgeRecord.read(from: &probe))
-            reader = probe
+            let start = reader.offset
+            guard try reader.readByte() == StoreChange.putEdgeTag else { return (edges, start, remaining) }
+            edges.put(edgeRecord: try EdgeRecord.read(from: &reader))
             remaining -= 1
         }
         return (edges, reader.offset, 0)
