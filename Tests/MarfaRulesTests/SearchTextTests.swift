@@ -111,6 +111,33 @@ final class SearchTextTests: XCTestCase {
         }
     }
 
+    /// Long ASCII stretches are skipped eight starts at a time by the window screen (P-76): across window edges,
+    /// capitals, digits, control bytes that OR 0x20 onto digits, first words of one to four bytes, prefixes and
+    /// phrases, and a non-ASCII scalar now and then, the raw count still answers what the normal form answers.
+    func testWindowScreenKeepsEveryASCIIStart() {
+        let pool = [
+            "ab", "AB", "a", "Ab1", "1", "12", " ", ",", "-", "\u{10}", "\u{11}", "abc", "ABCD", "abcd", "b", "ba",
+            "Zz", "x", "xyz9", "é", "ß",
+        ]
+        var random = SplitMixRandom(seed: 46)
+        for round in 0..<4000 {
+            let text = (0..<(10 + random.below(60))).map { _ in
+                round % 4 == 0 || random.below(40) > 0 ? pool[random.below(19)] : pool[19 + random.below(2)]
+            }.joined()
+            let normal = SearchText.normalize(text)
+            let source = (0..<(1 + random.below(2))).map { _ in pool[random.below(pool.count)] }.joined(separator: " ")
+            let query = SearchQuery(round % 3 == 0 ? "\"\(source)\"" : source)
+            var bytes = Array(text.utf8)
+            for (term, raw) in zip(query.patterns, query.rawTerms) {
+                let found = bytes.withUnsafeMutableBufferPointer {
+                    SearchText.occurrences(of: raw, in: UnsafeBufferPointer($0))
+                }
+                XCTAssertEqual(found, SearchText.occurrences(of: term, in: normal),
+                               "\(String(decoding: term, as: UTF8.self)) in \(text.debugDescription)")
+            }
+        }
+    }
+
     func testOccurrencesCountOverlapsAndStopAtWordEdges() {
         let text = SearchText.normalize("a a a banana")
         XCTAssertEqual(SearchText.occurrences(of: Array(" a ".utf8), in: text), 3)

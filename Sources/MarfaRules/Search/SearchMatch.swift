@@ -1,11 +1,12 @@
 /// Finding a term in a row's own UTF-8, folding on the fly, with no normal form written: the verification of a
 /// candidate. It answers exactly what searching the term's pattern in the text's normal form answers.
 ///
-/// The scan reads eight bytes at a time looking for the term's first two folded bytes (ASCII letters compared
-/// without case); a chunk holding a non-ASCII byte is read scalar by scalar instead, since a letter such as `É`
-/// folds to an ASCII one, and a term starting with a non-ASCII byte skips ASCII chunks whole. Each hit is then
-/// checked in full: a word start before it, the words folded and compared, separators between them, and a word
-/// end after a whole last word.
+/// The scan first skips ASCII stretches eight starts a step with `SearchWindowScreen` (a separator before, the
+/// first word's first three bytes), then reads the chunk it stops at looking for the term's first two folded
+/// bytes (ASCII letters compared without case); a chunk holding a non-ASCII byte is read scalar by scalar
+/// instead, since a letter such as `É` folds to an ASCII one, and a term starting with a non-ASCII byte skips
+/// ASCII chunks whole. Each hit is then checked in full: a word start before it, the words folded and compared,
+/// separators between them, and a word end after a whole last word.
 extension SearchText {
     /// A term ready to be found in raw text.
     struct RawTerm: Sendable, Hashable {
@@ -59,31 +60,24 @@ extension SearchText {
         let anySecond: UInt64 = term.words[0].count > 1 ? 0 : highBits
         // An ASCII chunk cannot start a term whose first byte is not ASCII: its hits are always empty.
         let asciiStart: UInt64 = first < 0x80 ? ~0 : 0
+        let screen = SearchWindowScreen(term)
         var index = 0
         while index + 9 <= count {
-            // The tight loop: skip ASCII chunks without a hit, eight bytes a step.
-            var hits: UInt64 = 0
-            var wide = false
-            while index + 9 <= count {
-                let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let next = raw.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self)
-                if (chunk | next) & highBits != 0 {
-                    wide = true
-                    break
-                }
+            // Whole windows first: eight ASCII starts a step where none passes the screen's byte tests.
+            if index >= 1 { index = screen.skip(from: index, in: raw, count: count) }
+            guard index + 9 <= count else { break }
+            // Then one chunk of eight bytes: its first two bytes compared, a hit checked in full.
+            let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let next = raw.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self)
+            if (chunk | next) & highBits != 0 {
+                guard scanScalars(term, first: first, in: utf8, from: index, to: index + 8, body) else { return }
+            } else {
                 // OR-ing 0x20 makes a capital small (digits stay), so one compare finds both cases; a zero byte of
                 // a difference marks a hit (the bit trick may flag extra bytes above a hit, never miss one).
                 let firstDifference = (chunk | caseBits) ^ firstPattern
                 let secondDifference = (next | caseBits) ^ secondPattern
-                hits = (firstDifference &- lowBits) & ~firstDifference & highBits & asciiStart
+                var hits = (firstDifference &- lowBits) & ~firstDifference & highBits & asciiStart
                     & ((secondDifference &- lowBits) & ~secondDifference & highBits | anySecond)
-                if hits != 0 { break }
-                index += 8
-            }
-            guard index + 9 <= count else { break }
-            if wide {
-                guard scanScalars(term, first: first, in: utf8, from: index, to: index + 8, body) else { return }
-            } else {
                 while hits != 0 {
                     let offset = index + hits.trailingZeroBitCount >> 3
                     if matches(term, in: utf8, at: offset) && !body(offset) { return }
