@@ -95,19 +95,10 @@ final class SearchTextTests: XCTestCase {
         var random = SplitMixRandom(seed: 13)
         for round in 0..<6000 {
             let text = (0..<random.below(30)).map { _ in pool[random.below(pool.count)] }.joined()
-            let normal = SearchText.normalize(text)
             let separator = round % 2 == 0 ? " " : "-"
             let source = round % 3 == 0 ? String(text.prefix(random.below(12))) : (0..<(1 + random.below(3)))
                 .map { _ in pool[random.below(pool.count)] }.joined(separator: separator)
-            let query = SearchQuery(round % 5 == 0 ? "\"\(source)\"" : source)
-            var bytes = Array(text.utf8)
-            for (term, raw) in zip(query.patterns, query.rawTerms) {
-                let found = bytes.withUnsafeMutableBufferPointer {
-                    SearchText.occurrences(of: raw, in: UnsafeBufferPointer($0))
-                }
-                XCTAssertEqual(found, SearchText.occurrences(of: term, in: normal),
-                               "\(String(decoding: term, as: UTF8.self)) in \(text.debugDescription)")
-            }
+            assertRawCountsMatchTheNormalForm(SearchQuery(round % 5 == 0 ? "\"\(source)\"" : source), in: text)
         }
     }
 
@@ -124,17 +115,8 @@ final class SearchTextTests: XCTestCase {
             let text = (0..<(10 + random.below(60))).map { _ in
                 round % 4 == 0 || random.below(40) > 0 ? pool[random.below(19)] : pool[19 + random.below(2)]
             }.joined()
-            let normal = SearchText.normalize(text)
             let source = (0..<(1 + random.below(2))).map { _ in pool[random.below(pool.count)] }.joined(separator: " ")
-            let query = SearchQuery(round % 3 == 0 ? "\"\(source)\"" : source)
-            var bytes = Array(text.utf8)
-            for (term, raw) in zip(query.patterns, query.rawTerms) {
-                let found = bytes.withUnsafeMutableBufferPointer {
-                    SearchText.occurrences(of: raw, in: UnsafeBufferPointer($0))
-                }
-                XCTAssertEqual(found, SearchText.occurrences(of: term, in: normal),
-                               "\(String(decoding: term, as: UTF8.self)) in \(text.debugDescription)")
-            }
+            assertRawCountsMatchTheNormalForm(SearchQuery(round % 3 == 0 ? "\"\(source)\"" : source), in: text)
         }
     }
 
@@ -156,5 +138,20 @@ final class SearchTextTests: XCTestCase {
         XCTAssertFalse(SearchText.containsIgnoringASCIICase("ab", "abc"))
         XCTAssertTrue(SearchText.hasPrefixIgnoringASCIICase("Report 2024", "rEPORT"))
         XCTAssertFalse(SearchText.hasPrefixIgnoringASCIICase("My Report", "report"))
+    }
+
+    /// Checks that each term of `query` is counted in `text`'s raw UTF-8 as often as its pattern in the normal form.
+    private func assertRawCountsMatchTheNormalForm(
+        _ query: SearchQuery, in text: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let normal = SearchText.normalize(text)
+        var bytes = Array(text.utf8)
+        for (term, raw) in zip(query.patterns, query.rawTerms) {
+            let found = bytes.withUnsafeMutableBufferPointer {
+                SearchText.occurrences(of: raw, in: UnsafeBufferPointer($0))
+            }
+            XCTAssertEqual(found, SearchText.occurrences(of: term, in: normal),
+                           "\(String(decoding: term, as: UTF8.self)) in \(text.debugDescription)", file: file, line: line)
+        }
     }
 }

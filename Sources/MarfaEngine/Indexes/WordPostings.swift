@@ -1,3 +1,5 @@
+import MarfaRules
+
 extension WordIndex {
     /// One word's rows, ascending, with the word's occurrences in each, delta-compressed: per row its gap from the
     /// row before, doubled, plus one when a count follows, as a varint; then, unless the count is 1 (most are), the
@@ -80,10 +82,10 @@ extension WordIndex {
                 skips.append(row)
                 skips.append(UInt32(bytes.count))
             }
-            Self.appendVarint(UInt64(row - last) << 1 | (count == 1 ? 0 : 1), to: &bytes)
+            ByteWriter.append(varint: UInt64(row - last) << 1 | (count == 1 ? 0 : 1), to: &bytes)
             if count >= UInt32(Self.countEscape) {
                 bytes.append(Self.countEscape)
-                Self.appendVarint(UInt64(count), to: &bytes)
+                ByteWriter.append(varint: UInt64(count), to: &bytes)
             } else if count != 1 {
                 bytes.append(UInt8(count))
             }
@@ -193,17 +195,6 @@ extension WordIndex {
             let byte = bytes[offset]
             offset += 1
             return (gap, byte == countEscape ? Varint.read(bytes, at: &offset) : UInt32(byte))
-        }
-
-        /// Appends `value` as a varint.
-        @inline(__always)
-        private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
-            var value = value
-            while value >= 0x80 {
-                bytes.append(UInt8(value & 0x7F) | 0x80)
-                value >>= 7
-            }
-            bytes.append(UInt8(value))
         }
     }
 }

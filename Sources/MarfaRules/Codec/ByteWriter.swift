@@ -21,6 +21,12 @@ package struct ByteWriter {
 
     /// Writes an unsigned integer as LEB128 (one byte for values below 128).
     package mutating func write(varint value: UInt64) {
+        Self.append(varint: value, to: &bytes)
+    }
+
+    /// Appends `value` as LEB128 to `bytes`: `write(varint:)` for a caller that keeps its own byte array.
+    @inline(__always)
+    package static func append(varint value: UInt64, to bytes: inout [UInt8]) {
         var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
