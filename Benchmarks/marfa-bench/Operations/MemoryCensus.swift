@@ -60,6 +60,13 @@ enum MemoryCensus {
         note("  postings: store's count", wordBytes?.postings ?? 0)
         note("  row lengths: store's count", wordBytes?.rows ?? 0)
         note("with word index: resident", ProcessMemory.residentBytes() - residentBefore)
+        let heapWithWords = ProcessMemory.heapInUse()
+        let status = FilterExpression(
+            conditions: [FilterCondition(field: .property("status"), operator: .eq, value: .text("todo"))])
+        _ = try await copy.list(ListFilters(filter: status.encoded(), limit: 20), sort: Sort())
+        ProcessMemory.trim()
+        note("status value index: heap", ProcessMemory.heapInUse() - heapWithWords)
+        note("status value index: store's count", await copy.propertyValueIndexBytes() ?? 0)
         note("peak resident (absolute)", ProcessMemory.peakResidentBytes())
         await copy.close()
         for (name, value) in rows { print(String(format: "%-45@ %10.1f B/item", name as NSString, value)) }

@@ -20,12 +20,13 @@ enum MemoryChild {
         let withText = ProcessMemory.residentBytes()
         let indexBytes = await copy.wordIndexBytes()?.total ?? 0
         let titleIndexBytes = await copy.propertyWordIndexBytes() ?? 0
+        let valueIndexBytes = await copy.propertyValueIndexBytes() ?? 0
         let held = await copy.state.items.count
         await copy.close()
         let report = MemoryOperation.ChildReport(
             items: held, residentBefore: before, residentAfter: after, residentWithTextIndexes: withText,
             residentPeak: ProcessMemory.peakResidentBytes(), wordIndexBytes: indexBytes,
-            titleWordIndexBytes: titleIndexBytes, encodedBytes: encoded)
+            titleWordIndexBytes: titleIndexBytes, propertyValueIndexBytes: valueIndexBytes, encodedBytes: encoded)
         let line = try JSONEncoder().encode(report)
         print(String(decoding: line, as: UTF8.self))
         try? FileManager.default.removeItem(atPath: directory)
@@ -66,12 +67,15 @@ enum MemoryChild {
         return encoded
     }
 
-    /// One search and one list with a title `contains`: the first builds the word index, the second the title's
-    /// own word index (Decision 0042).
+    /// One search, one list with a title `contains` and one with a `status eq`: the first builds the word index,
+    /// the second the title's own word index (Decision 0042), the third the status value index (Decision 0050).
     private static func buildTextIndexes(_ copy: CopyActor) async throws {
         _ = try await copy.search("the", filters: SearchFilters(), limit: 20)
         let contains = FilterExpression(
             conditions: [FilterCondition(field: .property("title"), operator: .contains, value: .text("the"))])
         _ = try await copy.list(ListFilters(filter: contains.encoded(), limit: 20), sort: Sort())
+        let status = FilterExpression(
+            conditions: [FilterCondition(field: .property("status"), operator: .eq, value: .text("todo"))])
+        _ = try await copy.list(ListFilters(filter: status.encoded(), limit: 20), sort: Sort())
     }
 }

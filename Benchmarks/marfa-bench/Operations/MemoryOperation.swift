@@ -13,7 +13,8 @@ enum MemoryOperation {
         var residentBefore: Int
         /// Resident bytes after the load, before any read built the text indexes.
         var residentAfter: Int
-        /// Resident bytes once one search and one title `contains` list have built the word index and the title's.
+        /// Resident bytes once one search, one title `contains` list and one `status eq` list have built the word
+        /// index, the title's and the status value index.
         var residentWithTextIndexes: Int
         /// The most resident bytes the child held (the build's transient arrays included).
         var residentPeak: Int
@@ -21,6 +22,8 @@ enum MemoryOperation {
         var wordIndexBytes: Int
         /// The title word index's heap bytes as the store accounts them (`CopyActor.propertyWordIndexBytes`).
         var titleWordIndexBytes: Int
+        /// The property value indexes' heap bytes as the store accounts them (`CopyActor.propertyValueIndexBytes`).
+        var propertyValueIndexBytes: Int
         /// Encoded bytes of the items loaded.
         var encodedBytes: Int
     }
@@ -54,6 +57,7 @@ enum MemoryOperation {
             "peak bytes per item": Double(report.residentPeak - report.residentBefore) / count,
             "word index bytes per item (store's own count)": Double(report.wordIndexBytes) / count,
             "title word index bytes per item (store's own count)": Double(report.titleWordIndexBytes) / count,
+            "property value index bytes per item (store's own count)": Double(report.propertyValueIndexBytes) / count,
             "encoded bytes per item": raw,
         ]
         func result(_ name: String, resident: Int, note: String) -> OperationResult {
@@ -65,8 +69,9 @@ enum MemoryOperation {
         return [
             result(
                 "memory/per-item", resident: report.residentWithTextIndexes,
-                note: "measured in a child process after one search built the word index and one title contains"
-                    + " list the title's own word index (there is no trigram index)"),
+                note: "measured in a child process after one search built the word index, one title contains"
+                    + " list the title's own word index and one status eq list its value index (there is no trigram"
+                    + " index)"),
             result(
                 "memory/per-item-before-text-indexes", resident: report.residentAfter,
                 note: "measured in the same child right after the load (items, edges, list indexes): no read has"

@@ -96,8 +96,17 @@ extension CopyActor {
                 prepareTextIndex()
             }
         }
+        for condition in EqualityCandidates.required(by: query) {
+            indexes.buildPropertyValues(condition.property, state: state)
+        }
         let indexed = IndexedList(query: query, evaluator: evaluator)
             .rows(items: state.items, catalog: state.catalog, indexes: indexes)
         return Rows(rows: indexed ?? evaluator.rows(state: state), completeness: completeness)
+    }
+
+    /// The estimated heap bytes of the property value indexes `eq` lists built (Decision 0050), nil before any (for
+    /// the benchmark's memory facts).
+    package func propertyValueIndexBytes() -> Int? {
+        indexes.propertyValues.byteCount == 0 ? nil : indexes.propertyValues.byteCount
     }
 }

@@ -44,7 +44,7 @@ package struct IndexedList {
     /// share of the index: every note of a small copy, or a time range) is cheaper, and one that does not costs at
     /// most as much again as the sort.
     private func walked(_ filter: RowFilter, items: ItemTable, indexes: ReadIndexes, budget: Int) -> [Item]? {
-        var page = Page(table: items, evaluator: evaluator, query: query, budget: budget)
+        var page = Page(table: items, evaluator: evaluator, query: query, filter: filter, budget: budget)
         switch query.field {
         case .property(let name):
             guard let index = indexes.properties[name] else { return nil }
@@ -69,6 +69,9 @@ package struct IndexedList {
     private struct Page {
         let table: ItemTable
         let evaluator: ListEvaluator
+        /// Whether a row that passed the row filter is still read and checked against the grammar filter (the
+        /// row filter does not decide it, `RowFilter.decidesExpression`).
+        let checksExpression: Bool
         var offset: Int
         let limit: Int?
         /// The most entries a walk may visit.
@@ -77,9 +80,10 @@ package struct IndexedList {
         var visited = 0
         var items: [Item] = []
 
-        init(table: ItemTable, evaluator: ListEvaluator, query: ListQuery, budget: Int = .max) {
+        init(table: ItemTable, evaluator: ListEvaluator, query: ListQuery, filter: RowFilter, budget: Int = .max) {
             self.table = table
             self.evaluator = evaluator
+            checksExpression = evaluator.hasExpression && !filter.decidesExpression
             self.budget = budget
             offset = Int(query.filters.offset ?? 0)
             limit = query.filters.limit.map(Int.init)
@@ -98,10 +102,11 @@ package struct IndexedList {
             return !filter.matches(row) || take(row)
         }
 
-        /// Takes the row if its item passes the grammar filter; answers whether the walk goes on.
+        /// Takes the row if its item passes the grammar filter (unless the row filter decided it); answers whether
+        /// the walk goes on.
         @inline(__always)
         mutating func take(_ row: RowID) -> Bool {
-            if evaluator.hasExpression {
+            if checksExpression {
                 guard let item = table[row: row], evaluator.matchesExpression(item) else { return true }
             }
             if offset > 0 {
@@ -136,7 +141,7 @@ package struct IndexedList {
     private func fromSmallSet(
         _ candidates: RowSet, filter: RowFilter, items table: ItemTable, facts: RowFacts
     ) -> [Item] {
-        var page = Page(table: table, evaluator: evaluator, query: query)
+        var page = Page(table: table, evaluator: evaluator, query: query, filter: filter)
         let matching = candidates.filter(filter.matches)
         switch query.field {
         case .property:

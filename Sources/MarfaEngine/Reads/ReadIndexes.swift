@@ -3,6 +3,7 @@ import MarfaRules
 
 /// The indexes the copy's reads walk, kept current on every change: per-row facts, postings by type, state, tier,
 /// source and tag, a sort index per time field, property sort indexes (built on the first sort by a property),
+/// property value indexes (built on the first `eq` on a property, Decision 0050),
 /// the word index search and `contains` share (built on its first use, then kept current), and a word index of
 /// one title property for each a `contains` names (Decision 0042). Every index stores the rows of
 /// `CopyState.items`, never ids.
@@ -16,6 +17,8 @@ package struct ReadIndexes: Sendable {
     private(set) var occurred = SortIndex<Int64>()
     private(set) var tags = PostingsIndex<String>()
     private(set) var properties = PropertySortIndexes()
+    /// Rows by the text value of each property an `eq` has named (built on the first such list, Decision 0050).
+    private(set) var propertyValues = PropertyValueIndexes()
     /// The word index search and `contains` read, or nil until the first search or `contains` asks for it;
     /// current as of the last such read.
     private(set) var words: WordIndex?
@@ -118,6 +121,7 @@ package struct ReadIndexes: Sendable {
         fields.reflect(row, old: old, new: new)
         if old?.tags != new?.tags { tags.update(row, from: old?.tags ?? [], to: new?.tags ?? []) }
         properties.reflect(row, old: old, new: new)
+        propertyValues.reflect(row, old: old, new: new)
         unindexedText.update(row, from: old.map(Self.unindexedText) ?? [], to: new.map(Self.unindexedText) ?? [])
     }
 
@@ -239,6 +243,13 @@ package struct ReadIndexes: Sendable {
         properties.build(name, items: state.items)
     }
 
+    /// Builds the value index of property `name` an `eq` reads (`EqualityCandidates`), if it is not built or
+    /// refused yet.
+    /// - Complexity: O(n) the first time, O(1) after.
+    package mutating func buildPropertyValues(_ name: String, state: borrowing CopyState) {
+        propertyValues.build(name, items: state.items)
+    }
+
     /// The rows holding every tag named, or nil when no tag is named.
     package func rows(taggedWithAll names: [String]) -> RowSet? {
         names.isEmpty ? nil : tags.rows(matchingAll: Set(names))
@@ -266,6 +277,7 @@ package struct ReadIndexes: Sendable {
         try facts.checkTimes(updated, field: .updatedAt)
         try facts.checkTimes(occurred, field: .occurredAt)
         try properties.checkInvariants(items: state.items)
+        try propertyValues.checkInvariants(items: state.items)
         // The word index and the edge chains take time in proportion to all the text and edges to check, so a
         // long run of commits checks them at its first 64 commits and every 64th after.
         if state.commitCount < 64 || state.commitCount % 64 == 0 {

@@ -2,7 +2,8 @@ import MarfaRules
 
 /// A list's filters compiled against the read indexes: type, state and tier are decided from a row's brief (4
 /// bytes), source and time bounds from its facts record, tags, `beneath` and the candidates of `contains`
-/// conditions (`ContainsCandidates`) from row sets, all without reading the item. A grammar filter is still left to
+/// conditions (`ContainsCandidates`) and of `eq` conditions (`EqualityCandidates`) from row sets, all without
+/// reading the item. A grammar filter is still left to
 /// `ListEvaluator`, which needs the item: a `contains` candidate can fail it.
 ///
 /// A class, so the walk's closure borrows it: as a struct its arrays and row sets were copied (and retained) on
@@ -24,6 +25,11 @@ final class RowFilter {
     private let subtree: RowSet?
     /// The rows that can meet the query's narrowing `contains` conditions, or nil when none narrows.
     private let contained: RowSet?
+    /// The rows that can meet the query's narrowing `eq` conditions (`EqualityCandidates`), or nil when none
+    /// narrows.
+    private let equal: RowSet?
+    /// Whether `equal` holds exactly the rows meeting the grammar filter, which then needs no item read.
+    let decidesExpression: Bool
     private let facts: RowFacts
     /// The smallest row set holding every row the filters keep, or nil when no filter narrows by postings.
     let candidates: RowSet?
@@ -52,6 +58,9 @@ final class RowFilter {
         tagged = indexes.rows(taggedWithAll: filters.tags)
         self.subtree = subtree.map { RowSet($0.compactMap { items.row(of: $0) }) }
         contained = ContainsCandidates.rows(for: query, in: indexes, catalog: catalog)
+        let equalities = EqualityCandidates.rows(for: query, in: indexes)
+        equal = equalities?.rows
+        decidesExpression = equalities?.decidesExpression ?? false
         // The smallest narrowing set, the first of equal ones, chosen without gathering them in an array.
         var smallest: RowSet?
         func consider(_ rows: RowSet?) {
@@ -61,6 +70,7 @@ final class RowFilter {
         consider(tagged)
         consider(self.subtree)
         consider(contained)
+        consider(equal)
         if let tier = filters.tier { consider(indexes.fields.rows(inTier: tier)) }
         if let source = filters.source { consider(indexes.fields.rows(fromSource: source)) }
         if query.states.count == 1, let only = query.states.first { consider(indexes.fields.rows(inState: only)) }
@@ -73,9 +83,12 @@ final class RowFilter {
     }
 
     /// Whether the row passes every filter but the grammar filter.
-    /// - Complexity: O(1), plus a row-set probe per tag, `beneath` or narrowing `contains` filter.
+    /// - Complexity: O(1), plus a row-set probe per tag, `beneath`, narrowing `contains` or `eq` filter.
     @inline(__always)
     func matches(_ row: RowID) -> Bool {
+        // A value index's set is a few kilobytes and leaves out most rows: probed before the brief, it spares most
+        // rows a miss in the briefs.
+        if let equal, !equal.contains(row) { return false }
         let brief = facts.brief(row)
         guard states & brief.stateBits != 0 else { return false }
         if let types, !types[brief.type] { return false }
