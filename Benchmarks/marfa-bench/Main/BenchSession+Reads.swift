@@ -57,8 +57,7 @@ extension BenchSession {
             context.facts["title word index bytes per item"] = Double(bytes) / Double(max(context.dataset.items.count, 1))
         }
         if let bytes = await context.marfa.copy.propertyValueIndexBytes() {
-            context.facts["property value index bytes per item"] =
-                Double(bytes) / Double(max(context.dataset.items.count, 1))
+            context.facts["property value index bytes"] = Double(bytes)
         }
         for operation in reads where operation.group == "search" {
             searchMeasured.append(try await runner.run(operation, checked: true))
