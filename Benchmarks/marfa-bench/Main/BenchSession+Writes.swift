@@ -9,6 +9,12 @@ extension BenchSession {
             Self.progress("writes")
             for operation in WriteOperations.commits(context) { try await measure(operation) }
             try await measure(WriteOperations.creates(context))
+            if ConcurrentWriteOperations.selected(arguments) {
+                Self.progress("probes: group sync of \(GroupSyncProbe.groupSizes.map(String.init).joined(separator: ", ")) records")
+                context.probes.groupSyncs = try GroupSyncProbe.measure(
+                    directory: context.directory, recordBytes: context.averageItemBytes,
+                    count: max(1, context.plan.fsyncProbes / 2))
+            }
             for operation in ConcurrentWriteOperations.make(context) { try await measure(operation) }
             Self.progress("correctness gate: both stores after the writes")
             try await StoreAgreement.check(context, after: "the writes")
