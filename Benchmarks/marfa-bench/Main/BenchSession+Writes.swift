@@ -10,7 +10,8 @@ extension BenchSession {
             for operation in WriteOperations.commits(context) { try await measure(operation) }
             try await measure(WriteOperations.creates(context))
             if ConcurrentWriteOperations.selected(arguments) {
-                Self.progress("probes: group sync of \(GroupSyncProbe.groupSizes.map(String.init).joined(separator: ", ")) records")
+                let sizes = GroupSyncProbe.groupSizes.map(String.init).joined(separator: ", ")
+                Self.progress("probes: group sync of \(sizes) records")
                 context.probes.groupSyncs = try GroupSyncProbe.measure(
                     directory: context.directory, recordBytes: context.averageItemBytes,
                     count: max(1, context.plan.fsyncProbes / 2))
