@@ -26,10 +26,12 @@ struct CommitProbe {
             at: URL(fileURLWithPath: options.folder).appendingPathComponent("store"), origin: nil,
             configuration: configuration)
         for start in stride(from: 0, to: options.items, by: 1000) {
-            try await copy.commit((start..<min(options.items, start + 1000)).map { .putItem(ProbeItem.make($0)) })
+            try await copy.commit((start..<min(options.items, start + 1000)).map {
+                .putItem(ProbeItem.make($0, held: options.items))
+            })
         }
         let perRound = 640 / options.writers * options.writers
-        let fresh = (0..<perRound * options.rounds).map { ProbeItem.make(options.items + $0) }
+        let fresh = (0..<perRound * options.rounds).map { ProbeItem.make(options.items + $0, held: options.items) }
         let wallStart = Date()
         let cpuStart = processCPUSeconds()
         for round in 0..<options.rounds {

@@ -23,7 +23,10 @@ final class ItemRowMapTests: XCTestCase {
             } else {
                 var replaced = item
                 replaced.version = Int64(step)
-                XCTAssertEqual(map.replace(id, with: replaced), model[id], "a replace keeps the row")
+                let before = map[id]?.item.version
+                let held = map.replace(id, with: replaced)
+                XCTAssertEqual(held?.row, model[id], "a replace keeps the row")
+                XCTAssertEqual(held?.item.version, before, "a replace answers the item it replaced")
                 XCTAssertEqual(map[id]?.item.version, Int64(step))
             }
             if step == 20_000 { captured = (map, model) }

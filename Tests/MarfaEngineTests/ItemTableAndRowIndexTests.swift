@@ -51,6 +51,24 @@ final class ItemTableAndRowIndexTests: XCTestCase {
         try table.checkInvariants()
     }
 
+    func testPutAnswersTheRowAndTheItemItReplaced() throws {
+        var table = ItemTable()
+        for id in ["0190a5b2-7c3e-7d41-8a2b-3c4d5e6f7a8b", "item-1"] {
+            let first = Item(id: id, type: "core.note", version: 1, occurredAt: "", createdAt: "", updatedAt: "")
+            let second = Item(id: id, type: "core.task", version: 2, occurredAt: "", createdAt: "", updatedAt: "")
+            let added = table.put(first)
+            XCTAssertNil(added.old, "\(id): a new id replaces nothing")
+            XCTAssertEqual(table.row(of: id), added.row)
+            let replaced = table.put(second)
+            XCTAssertEqual(replaced.row, added.row, "\(id): a rewrite keeps the row")
+            XCTAssertEqual(replaced.old, first)
+            XCTAssertEqual(table[row: replaced.row], second)
+            XCTAssertEqual(table[id], second)
+        }
+        XCTAssertEqual(table.count, 2)
+        try table.checkInvariants()
+    }
+
     func testOnlyLowercaseUUIDsAreKeyedByTheirBits() throws {
         let id = "0190a5b2-7c3e-7d41-8a2b-3c4d5e6f7a8b"
         XCTAssertEqual(ItemKey(id), .uuid(ItemOrder(high: 0x0190_a5b2_7c3e_7d41, low: 0x8a2b_3c4d_5e6f_7a8b)))

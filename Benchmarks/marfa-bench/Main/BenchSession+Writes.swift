@@ -9,6 +9,13 @@ extension BenchSession {
             Self.progress("writes")
             for operation in WriteOperations.commits(context) { try await measure(operation) }
             try await measure(WriteOperations.creates(context))
+            if ConcurrentWriteOperations.selected(arguments) {
+                let sizes = GroupSyncProbe.groupSizes.map(String.init).joined(separator: ", ")
+                Self.progress("probes: group sync of \(sizes) records")
+                context.probes.groupSyncs = try GroupSyncProbe.measure(
+                    directory: context.directory, recordBytes: context.averageItemBytes,
+                    count: max(1, context.plan.fsyncProbes / 2))
+            }
             for operation in ConcurrentWriteOperations.make(context) { try await measure(operation) }
             Self.progress("correctness gate: both stores after the writes")
             try await StoreAgreement.check(context, after: "the writes")

@@ -3,8 +3,9 @@ import MarfaStorage
 
 /// The journal with no engine around it, as a side of `write/concurrent-N`: the same rounds of durable writes by the
 /// same number of writer tasks, each a record as long as one of ours, enqueued and awaited, with no encoding,
-/// apply or indexes. Alternated with ours, it shows what group commit itself reaches on this disk at this moment,
-/// which the ceiling `min(writers ÷ fsync, 0.7 GB/s ÷ record size)` does not say (Decision 0045).
+/// apply or indexes. Alternated with ours, it shows what group commit itself reaches on this disk at this moment
+/// (Decision 0045): the ceiling, writers ÷ one group's append + fdatasync (Decision 0048), leaves out the journal's
+/// own work and the groups it actually forms.
 final class JournalAlone: @unchecked Sendable {
     private let folder: String
     private let payload: [UInt8]

@@ -1,10 +1,10 @@
 import Glibc
 
-/// The fsync probe: append 64 bytes and `fdatasync`, repeatedly (as `storage-probe` does), on the store's filesystem (what one durable
-/// commit costs at the least).
+/// The fsync probe: append a block and `fdatasync`, repeatedly (as `storage-probe` does), on the store's filesystem
+/// (64 bytes: what one durable commit costs at the least).
 enum FsyncProbe {
-    /// Median and p99 of `count` append + fdatasync rounds in `directory`.
-    static func measure(directory: String, count: Int) throws(BenchError) -> LatencySummary {
+    /// Median and p99 of `count` rounds of one `bytes`-long append + fdatasync in `directory`.
+    static func measure(directory: String, count: Int, bytes: Int = 64) throws(BenchError) -> LatencySummary {
         let path = directory + "/fsync-probe"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw BenchError("fsync probe: cannot open \(path) (errno \(errno))") }
@@ -12,7 +12,7 @@ enum FsyncProbe {
             close(descriptor)
             unlink(path)
         }
-        let block = [UInt8](repeating: 0x5A, count: 64)
+        let block = [UInt8](repeating: 0x5A, count: max(1, bytes))
         var times: [UInt64] = []
         times.reserveCapacity(count)
         for _ in 0..<count {

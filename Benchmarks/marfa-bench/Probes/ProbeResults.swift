@@ -8,6 +8,16 @@ struct ProbeResults: Codable, Sendable {
     var pointerChaseNanoseconds: Double
     /// zstd level 1 on one thread over the store's snapshot payload (filled once the store is loaded).
     var zstd: ZstdProbe.Result?
+    /// One group commit's bytes appended + fdatasynced, per group size (probed before the concurrent writes;
+    /// absent in runs without them and in baselines before Decision 0048).
+    var groupSyncs: [GroupSyncProbe.Result]?
+
+    /// The median sync of a group of `records` records: the fsync probe for one, else the group sync probe (nil
+    /// when not probed).
+    func groupSyncMedian(records: Int) -> Double? {
+        guard records > 1 else { return fsync.p50 }
+        return groupSyncs?.first { $0.records == records }?.sync.p50
+    }
 
     /// Buffered disk write speed benchmarks.md measured on this machine (not probed: the page cache hides it).
     static let diskWriteBytesPerSecond = 0.7e9

@@ -55,6 +55,14 @@ enum TableReport {
             probes    fsync p50 \(Format.time(probes.fsync.p50)) p99 \(Format.time(probes.fsync.p99)); \
             memcpy \(Format.bytes(probes.memcpyBytesPerSecond))/s; pointer chase \(Format.time(probes.pointerChaseNanoseconds / 1e9))/miss
             """
+        if let groups = probes.groupSyncs, !groups.isEmpty {
+            text +=
+                "\n          group sync (one write + fdatasync) "
+                + groups.map {
+                    "\($0.records) records (\(Format.bytes(Double($0.bytes)))) p50 \(Format.time($0.sync.p50))"
+                        + " p99 \(Format.time($0.sync.p99))"
+                }.joined(separator: "; ")
+        }
         if let zstd = probes.zstd {
             text +=
                 "\n          zstd -1 compress \(Format.bytes(zstd.compressBytesPerSecond))/s, decompress"

@@ -242,12 +242,8 @@ package actor CopyActor {
     static func apply(_ change: StoreChange, to state: inout CopyState, indexes: inout ReadIndexes) {
         switch change {
         case .putItem(let item):
-            // A held item keeps its row, so one lookup by id finds both the row and the item it replaces.
-            let id = item.id
-            let held = state.items.row(of: id)
-            let old = held.flatMap { state.items[row: $0] }
-            state.apply(change)
-            guard let row = held ?? state.items.row(of: id) else { return }
+            // A held item keeps its row, so the put's one lookup by id finds both the row and the item it replaces.
+            let (row, old) = state.putItem(item)
             indexes.reflect(row: row, old: old, new: item)
             indexes.catchUpIfBehind(state: state)
         case .removeItem(let id):

@@ -48,11 +48,18 @@ package struct CopyState: Sendable {
         edges.put(record: record)
     }
 
+    /// Puts `item` as `apply(.putItem(item))` does, answering its row and the item it replaced (one id lookup for
+    /// both, where the indexes need them).
+    /// - Complexity: O(1) amortized.
+    package mutating func putItem(_ item: Item) -> (row: RowID, old: Item?) {
+        items.put(item)
+    }
+
     /// Applies one change; the live path and journal replay both come through here.
     /// - Complexity: O(1) amortized for row changes, O(queue) for queue rewrites, O(n) for `clearRows`.
     package mutating func apply(_ change: StoreChange) {
         switch change {
-        case .putItem(let item): items[item.id] = item
+        case .putItem(let item): items.put(item)
         case .removeItem(let id):
             items[id] = nil
             extensions[id] = nil

@@ -106,19 +106,22 @@ struct ItemRowMap: Sendable {
         return entry.item.map { Held(row: entry.row, item: $0) }
     }
 
-    /// Puts `item` in place of the item `id` holds and answers its row, or answers nil (changing nothing) when
-    /// `id` is not held.
+    /// Puts `item` in place of the item `id` holds and answers its row and the item it replaced, or answers nil
+    /// (changing nothing) when `id` is not held.
     /// - Complexity: O(1) expected.
-    mutating func replace(_ id: String, with item: Item) -> RowID? {
+    mutating func replace(_ id: String, with item: Item) -> Held? {
         guard let order = ItemOrder(id: id) else {
+            guard let held = others[id] else { return nil }
             others[id]?.item = item
-            return others[id]?.row
+            return held
         }
         let hash = hash(order.high, order.low)
         let shard = Int(truncatingIfNeeded: hash >> (64 - Self.shardBits))
-        guard let index = shards[shard].find(order, hash: hash) else { return nil }
+        guard let index = shards[shard].find(order, hash: hash),
+            let old = shards[shard].entries[index].item
+        else { return nil }
         shards[shard].entries[index].item = item
-        return shards[shard].entries[index].row
+        return Held(row: shards[shard].entries[index].row, item: old)
     }
 
     /// Holds `item` under `id` at `row`; `id` must not be held yet.

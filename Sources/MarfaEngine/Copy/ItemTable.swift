@@ -31,17 +31,31 @@ package struct ItemTable: Sendable {
         get { byID[id]?.item }
         set {
             if let newValue {
-                if let row = byID.replace(id, with: newValue) {
-                    slots[row] = newValue
-                } else {
-                    let row = slots.assign()
-                    byID.insert(id, row: row, item: newValue)
-                    slots[row] = newValue
-                }
+                put(newValue, id: id)
             } else if let row = byID.remove(id) {
                 slots.release(row)
             }
         }
+    }
+
+    /// Puts `item` under its id, in place of the item held there (keeping its row) or at a free row; answers the
+    /// row and the item it replaced, found by one lookup of the id.
+    /// - Complexity: O(1) amortized.
+    @discardableResult
+    package mutating func put(_ item: Item) -> (row: RowID, old: Item?) {
+        put(item, id: item.id)
+    }
+
+    @discardableResult
+    private mutating func put(_ item: Item, id: String) -> (row: RowID, old: Item?) {
+        if let held = byID.replace(id, with: item) {
+            slots[held.row] = item
+            return (held.row, held.item)
+        }
+        let row = slots.assign()
+        byID.insert(id, row: row, item: item)
+        slots[row] = item
+        return (row, nil)
     }
 
     /// The item at `row`, or nil for a free row or one past `capacity`.

@@ -121,12 +121,19 @@ package struct RowFacts: Sendable {
             type: Self.code(item.type, in: &typeCodes, names: &typeNames),
             source: Self.code(item.source, in: &sourceCodes, names: &sourceNames), state: item.state,
             tier: item.tier, created: times.created, updated: times.updated, occurred: times.occurred)
-        if Int(row) >= facts.count {
+        let brief = Brief(type: record.type, state: record.state, tier: record.tier)
+        if Int(row) == facts.count {
+            // The next new row (every fresh item's): one append each, not a gap of one filled and then written.
+            facts.append(record)
+            briefs.append(brief)
+            return
+        }
+        if Int(row) > facts.count {
             facts.append(contentsOf: repeatElement(nil, count: Int(row) + 1 - facts.count))
             briefs.append(contentsOf: repeatElement(.vacant, count: Int(row) + 1 - briefs.count))
         }
         facts[Int(row)] = record
-        briefs[Int(row)] = Brief(type: record.type, state: record.state, tier: record.tier)
+        briefs[Int(row)] = brief
     }
 
     /// Forgets what `row` held.
