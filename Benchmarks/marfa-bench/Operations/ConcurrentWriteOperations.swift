@@ -71,7 +71,7 @@ enum ConcurrentWriteOperations {
     }
 
     /// benchmarks.md's "batch ÷ fsync" with the fsync of the batch's bytes: `writers` ÷ the probe median of one
-    /// group of that many records appended and synced (Decision 0048); the 64-byte fsync probe for one writer.
+    /// group of that many records appended and synced (Decision 0048), one writer included.
     /// NaN (no ceiling) when that group was not probed, which happens only when the operation is not selected.
     private static func groupCommitCeiling(_ context: BenchContext, writers: Int) -> Double {
         guard let sync = context.probes.groupSyncMedian(records: writers) else { return .nan }

@@ -2,8 +2,9 @@
 /// and `fdatasync`ed, repeatedly, on the store's filesystem: what syncing a durable group of N costs here
 /// (Decision 0048). The ceiling of `write/concurrent-N` is N ÷ its median.
 enum GroupSyncProbe {
-    /// The group sizes probed; one record is the fsync probe itself.
-    static let groupSizes = [8, 64]
+    /// The group sizes probed: the writer counts of `write/concurrent-N`, probed together just before them so
+    /// that every ceiling sees the disk in the same phase.
+    static let groupSizes = [1, 8, 64]
 
     /// One group size's timings.
     struct Result: Codable, Sendable {

@@ -12,11 +12,9 @@ struct ProbeResults: Codable, Sendable {
     /// absent in runs without them and in baselines before Decision 0048).
     var groupSyncs: [GroupSyncProbe.Result]?
 
-    /// The median sync of a group of `records` records: the fsync probe for one, else the group sync probe (nil
-    /// when not probed).
+    /// The median sync of a group of `records` records from the group sync probe (nil when not probed).
     func groupSyncMedian(records: Int) -> Double? {
-        guard records > 1 else { return fsync.p50 }
-        return groupSyncs?.first { $0.records == records }?.sync.p50
+        groupSyncs?.first { $0.records == records }?.sync.p50
     }
 
     /// Buffered disk write speed benchmarks.md measured on this machine (not probed: the page cache hides it).
