@@ -59,6 +59,7 @@ enum MemoryCensus {
         note("  dictionary and word entries: store's count", wordBytes?.words ?? 0)
         note("  postings: store's count", wordBytes?.postings ?? 0)
         note("  row lengths: store's count", wordBytes?.rows ?? 0)
+        note("  word pair filters of long rows: store's count", wordBytes?.pairs ?? 0)
         note("with word index: resident", ProcessMemory.residentBytes() - residentBefore)
         let heapWithWords = ProcessMemory.heapInUse()
         let status = FilterExpression(

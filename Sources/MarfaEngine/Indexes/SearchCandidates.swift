@@ -17,6 +17,9 @@ package struct SearchCandidates: Sendable {
     /// Per term of several words, the term alone as a query, which counts it in a row's text; nil for a one-word
     /// term.
     package let textCounters: [SearchQuery?]
+    /// Per term of several words, the ids of its whole words in order (a prefix's last word left out), whose
+    /// adjacent pairs a row holding the term holds; empty for a one-word term or one with a word no row holds.
+    let pairWords: [[UInt32]]
 
     /// The candidates of `query` in `index`.
     /// - Complexity: O(term look-ups) plus one intersection of every word's rows, smallest list first, the
@@ -51,6 +54,20 @@ package struct SearchCandidates: Sendable {
         textCounters = query.terms.map { term in
             term.words.count > 1 ? SearchQuery(terms: [term], isPhrase: query.isPhrase) : nil
         }
+        pairWords = query.terms.map { term in
+            guard term.words.count > 1 else { return [] }
+            let ids = (term.isPrefix ? term.words.dropLast() : term.words[...]).map {
+                index.wordIDs(of: Array($0.utf8)).first
+            }
+            return ids.contains(nil) ? [] : ids.compactMap { $0 }
+        }
+    }
+
+    /// Whether `row` may hold every term of several words, as `index`'s word pair filters answer without its text:
+    /// false only when some pair of a term's adjacent whole words is surely missing.
+    /// - Complexity: O(words of such terms).
+    package func mayHoldPhrases(_ row: RowID, in index: WordIndex) -> Bool {
+        pairWords.allSatisfy { $0.count < 2 || index.mayHoldAdjacent($0, in: row) }
     }
 
     /// Whether some term has several words, so a candidate's bound is exact only once its text is read.

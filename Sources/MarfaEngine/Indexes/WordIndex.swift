@@ -6,15 +6,17 @@ import MarfaRules
 /// exactly from the postings, with no look at the text: a whole word by its own postings, a last-word prefix by
 /// the union of the postings of every word it begins (a range of the sorted dictionary). A term of several words
 /// (a phrase, or a word that folds into pieces, `e-mail`) gets the intersection of its words' rows as candidates,
-/// which the caller counts exactly in the candidate's text (Decision 0044: the index keeps no word positions). A
-/// `contains` operand's candidates come from the dictionary's words too (`candidates(forOperand:)`).
+/// which the caller counts exactly in the candidate's text (Decision 0044: the index keeps no word positions); a
+/// row of `WordPairFilter.minimumLength` words or more keeps a filter of its adjacent word pairs, which rules out
+/// most such rows without their text (Decision 0049). A `contains` operand's candidates come from the dictionary's
+/// words too (`candidates(forOperand:)`).
 ///
 /// Word ids are dense and never reused: a word whose last row goes keeps its id with empty postings, so the sorted
 /// dictionary never reorders. Words live in one arena (`WordDictionary`); a word held by one row keeps that row
 /// inline (most words of a Zipf text are that rare), longer postings are delta-compressed (`Postings`). Words
 /// added since the dictionary was last sorted wait in a short list that prefix look-ups scan, and are merged in
-/// when it grows. A row keeps only its length: an edit or a removal is handed the fields the row was indexed
-/// from, whose words name the postings it touches (Decision 0044).
+/// when it grows. A row keeps only its length (and a long row its pair filter): an edit or a removal is handed the
+/// fields the row was indexed from, whose words name the postings it touches (Decision 0044).
 package struct WordIndex: Sendable {
     /// How many new words wait unsorted before they are merged into the sorted dictionary.
     static let unsortedLimit = 256
@@ -40,6 +42,8 @@ package struct WordIndex: Sendable {
     static let notIndexed = UInt32.max
     /// Each row's length in words, `notIndexed` for a row not indexed.
     private var lengths: [UInt32] = []
+    /// The adjacent word pairs of each long row (`WordPairFilter.minimumLength` words or more).
+    private var pairFilters: [RowID: WordPairFilter] = [:]
     /// Scratch: a field's normal form.
     private var normalized: [UInt8] = []
 
@@ -64,8 +68,9 @@ package struct WordIndex: Sendable {
     /// Indexes `row`, not indexed yet, with the text of `fields`, for a first build: new words wait unsorted and
     /// `insert(contentsOf:)` merges them once at its end.
     private mutating func insertRow(_ row: RowID, fields: [String]) {
-        let (wordIDs, counts, length) = extract(fields)
+        let (wordIDs, counts, length, pairs) = extract(fields)
         for (id, count) in zip(wordIDs, counts) { setPosting(row, count: count, in: id) }
+        pairFilters[row] = pairs
         growRows(to: row)
         rowCount += 1
         lengths[Int(row)] = length
@@ -85,7 +90,8 @@ package struct WordIndex: Sendable {
         for (row, fields) in batch.sorted(by: { $0.row < $1.row }) {
             let indexed = length(ifIndexed: row) != nil
             let old = indexed ? heldWords(of: indexedFields(row) ?? []) : []
-            let (wordIDs, counts, length) = fields.map { extract($0) } ?? ([], [], 0)
+            let (wordIDs, counts, length, pairs) = fields.map { extract($0) } ?? ([], [], 0, nil)
+            pairFilters[row] = pairs
             var oldIndex = 0
             var newIndex = 0
             while oldIndex < old.count || newIndex < wordIDs.count {
@@ -205,7 +211,9 @@ package struct WordIndex: Sendable {
         let postings = lists.reduce(lists.capacity * MemoryLayout<Postings>.stride + freeLists.capacity * 4) {
             $0 + $1.byteCount
         }
-        return ByteCounts(words: words, postings: postings, rows: lengths.capacity * 4)
+        let pairs = pairFilters.capacity * (MemoryLayout<RowID>.stride + MemoryLayout<WordPairFilter>.stride)
+            + pairFilters.values.reduce(0) { $0 + $1.byteCount }
+        return ByteCounts(words: words, postings: postings, rows: lengths.capacity * 4, pairs: pairs)
     }
 
     /// The heap bytes of a word index by part (estimates).
@@ -216,8 +224,10 @@ package struct WordIndex: Sendable {
         package var postings: Int
         /// Each row's length.
         package var rows: Int
+        /// The long rows' word pair filters.
+        package var pairs: Int
         /// All of them.
-        package var total: Int { words + postings + rows }
+        package var total: Int { words + postings + rows + pairs }
     }
 
     // MARK: - Set algebra
@@ -258,7 +268,8 @@ package struct WordIndex: Sendable {
     // MARK: - Invariants
 
     /// Checks that every posting names an indexed row, that each row's counts add up to its length and the
-    /// lengths to the total, that lists are used once, and that the dictionary is whole and sorted.
+    /// lengths to the total, that only long indexed rows have pair filters, that lists are used once, and that the
+    /// dictionary is whole and sorted.
     /// - Complexity: O(total postings + words log words).
     package func checkInvariants() throws {
         var sums = [Int](repeating: 0, count: lengths.count)
@@ -286,6 +297,9 @@ package struct WordIndex: Sendable {
             total += Int(held)
         }
         try IndexCorruption.check(rows == rowCount, "Word: \(rowCount) rows counted, \(rows) held")
+        try IndexCorruption.check(
+            pairFilters.keys.allSatisfy { (length(ifIndexed: $0) ?? 0) >= WordPairFilter.minimumLength },
+            "Word: a pair filter for a row not indexed or short")
         try IndexCorruption.check(total == totalLength, "Word: length \(totalLength), rows hold \(total)")
         try IndexCorruption.check(listed.count == lists.count, "Word: lists no word names")
         for index in freeLists { try IndexCorruption.check(lists[Int(index)].isEmpty, "Word: a free list holds rows") }
@@ -299,14 +313,26 @@ package struct WordIndex: Sendable {
 
     // MARK: - Upkeep
 
-    /// The distinct word ids of `fields` (ascending, new words given ids), their counts and the length in words.
-    private mutating func extract(_ fields: [String]) -> (ids: [UInt32], counts: [UInt32], length: UInt32) {
+    /// The distinct word ids of `fields` (ascending, new words given ids), their counts, the length in words, and
+    /// for a long row its word pair filter.
+    private mutating func extract(_ fields: [String]) -> (
+        ids: [UInt32], counts: [UInt32], length: UInt32, pairs: WordPairFilter?
+    ) {
         var scratch: [UInt8] = []
         swap(&scratch, &normalized)
         var found: [UInt32] = []
         Self.forEachWord(of: fields, scratch: &scratch) { found.append(id(of: $0)) }
         swap(&scratch, &normalized)
-        return Self.tally(found)
+        let (ids, counts, length) = Self.tally(found)
+        return (ids, counts, length, WordPairFilter(found))
+    }
+
+    /// Whether `row` may hold each word of `words` (ids) followed by the next in one of its fields: false only
+    /// when its word pair filter surely lacks a pair; true for a row with no filter.
+    /// - Complexity: O(words).
+    package func mayHoldAdjacent(_ words: [UInt32], in row: RowID) -> Bool {
+        guard let filter = pairFilters[row] else { return true }
+        return zip(words, words.dropFirst()).allSatisfy { filter.mayHold($0, $1) }
     }
 
     /// The distinct ids of the words of `fields` that have ids (the fields a row was indexed from: all of them),

@@ -4,9 +4,9 @@ extension CopyActor {
     /// Searches the indexed text (name, other text properties, tags) of every row out of the bin, best match first
     /// (seed 000 "Read items", WC-52, WC-54): candidates from the word index with every term's count, each scored
     /// by bm25 from its counts and length (a term of several words bounded by its least frequent word), then
-    /// verified best bound first (the item read, a phrase counted in its search text, the filters checked) until
-    /// no bound left can enter the best `limit`. Only a query with a term of several words reads a candidate's
-    /// text, and only a candidate verified.
+    /// verified best bound first (a long row's word pair filter asked, the item read, a phrase counted in its
+    /// search text, the filters checked) until no bound left can enter the best `limit`. Only a query with a term
+    /// of several words reads a candidate's text, and only a candidate verified whose pair filter, if any, lets it.
     ///
     /// The first search builds the word index; later writes keep it current. Each hit lays out its excerpt when read.
     package func search(_ text: String, filters: SearchFilters, limit: Int) throws(MarfaError) -> Rows<SearchHit> {
@@ -32,7 +32,8 @@ extension CopyActor {
         func verify(_ position: Int) {
             let row = candidates.rows[position]
             candidates.fill(&counts, at: position)
-            guard best.admits(bounds[position], id: { state.items[row: row]?.id }), let item = item(at: row),
+            guard best.admits(bounds[position], id: { state.items[row: row]?.id }),
+                candidates.mayHoldPhrases(row, in: index), let item = item(at: row),
                 !candidates.countsInText
                     || candidates.countExactly(&counts, fields: SearchFields.of(item, state.catalog)),
                 evaluator.matches(item)

@@ -1,12 +1,11 @@
 /// Finding a term in a row's own UTF-8, folding on the fly, with no normal form written: the verification of a
 /// candidate. It answers exactly what searching the term's pattern in the text's normal form answers.
 ///
-/// The scan first skips ASCII stretches eight starts a step with `SearchWindowScreen` (a separator before, the
-/// first word's first three bytes), then reads the chunk it stops at looking for the term's first two folded
-/// bytes (ASCII letters compared without case); a chunk holding a non-ASCII byte is read scalar by scalar
-/// instead, since a letter such as `É` folds to an ASCII one, and a term starting with a non-ASCII byte skips
-/// ASCII chunks whole. Each hit is then checked in full: a word start before it, the words folded and compared,
-/// separators between them, and a word end after a whole last word.
+/// The scan reads sixteen starts a step through `SearchWindowScreen` (in ASCII text: a separator before, the first
+/// word's first three bytes, a separator after a short first word; near a non-ASCII byte, which may fold to an
+/// ASCII letter as `É` does, only a start's own ASCII byte is tested). Each start it lets through is checked in
+/// full: a scalar folding to the first byte, a word start before it, the words folded and compared, separators
+/// between them, and a word end after a whole last word.
 extension SearchText {
     /// A term ready to be found in raw text.
     struct RawTerm: Sendable, Hashable {
@@ -51,68 +50,41 @@ extension SearchText {
         guard let first = term.words.first?.first, let base = utf8.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         let count = utf8.count
-        let lowBits: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let caseBits = lowBits &* 0x20
-        let firstPattern = lowBits &* UInt64(first)
-        let secondPattern = lowBits &* UInt64(term.words[0].count > 1 ? term.words[0][1] : 0)
-        // With no second byte to compare, every byte passes the second test.
-        let anySecond: UInt64 = term.words[0].count > 1 ? 0 : highBits
-        // An ASCII chunk cannot start a term whose first byte is not ASCII: its hits are always empty.
-        let asciiStart: UInt64 = first < 0x80 ? ~0 : 0
         let screen = SearchWindowScreen(term)
-        var index = 0
-        while index + 9 <= count {
-            // Whole windows first: eight ASCII starts a step where none passes the screen's byte tests.
-            if index >= 1 { index = screen.skip(from: index, in: raw, count: count) }
-            guard index + 9 <= count else { break }
-            // Then one chunk of eight bytes: its first two bytes compared, a hit checked in full.
-            let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let next = raw.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self)
-            if (chunk | next) & highBits != 0 {
-                guard scanScalars(term, first: first, in: utf8, from: index, to: index + 8, body) else { return }
-            } else {
-                // OR-ing 0x20 makes a capital small (digits stay), so one compare finds both cases; a zero byte of
-                // a difference marks a hit (the bit trick may flag extra bytes above a hit, never miss one).
-                let firstDifference = (chunk | caseBits) ^ firstPattern
-                let secondDifference = (next | caseBits) ^ secondPattern
-                var hits = (firstDifference &- lowBits) & ~firstDifference & highBits & asciiStart
-                    & ((secondDifference &- lowBits) & ~secondDifference & highBits | anySecond)
-                while hits != 0 {
-                    let offset = index + hits.trailingZeroBitCount >> 3
-                    if matches(term, in: utf8, at: offset) && !body(offset) { return }
-                    hits &= hits &- 1
-                }
+        // The first start has no byte before it for the screen to read: it is checked alone.
+        guard count > 0, !isStart(term, first: first, in: utf8, at: 0) || body(0) else { return }
+        var index = 1
+        while index + SearchWindowScreen.reach <= count {
+            // Sixteen starts a step; each the screen lets through is checked in full.
+            var starts = screen.starts(at: index, in: raw)
+            while starts != 0 {
+                let offset = index + starts.trailingZeroBitCount
+                if isStart(term, first: first, in: utf8, at: offset) && !body(offset) { return }
+                starts &= starts &- 1
             }
-            index += 8
+            index += SearchWindowScreen.width
         }
-        _ = scanScalars(term, first: first, in: utf8, from: index, to: count, body)
-    }
-
-    /// Checks every scalar starting in `start..<end` that folds to a piece beginning with `first`, calling `body`
-    /// with each hit; answers false when `body` asked to stop.
-    private static func scanScalars(
-        _ term: RawTerm, first: UInt8, in utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-        _ body: (Int) -> Bool
-    ) -> Bool {
-        let table = asciiWordBytes
-        var index = start
-        while index < end {
-            let byte = utf8[index]
-            let candidate: Bool
-            if byte < 0x80 {
-                candidate = table[Int(byte)] == first
-            } else if byte >= 0xC0 {
-                let entry = scalarEntry(in: utf8, at: index).entry
-                candidate = entry != SearchFold.separatorEntry && entry != SearchFold.markEntry
-                    && firstFoldedByte(entry) == first
-            } else {
-                candidate = false
-            }
-            if candidate && matches(term, in: utf8, at: index) && !body(index) { return false }
+        while index < count {
+            if isStart(term, first: first, in: utf8, at: index) && !body(index) { return }
             index += 1
         }
-        return true
+    }
+
+    /// Whether `term` occurs starting at byte `index`: a scalar there folding to a piece that begins with `first`,
+    /// then the whole term checked.
+    @inline(__always)
+    private static func isStart(_ term: RawTerm, first: UInt8, in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = utf8[index]
+        if byte < 0x80 {
+            guard asciiWordBytes[Int(byte)] == first else { return false }
+        } else if byte >= 0xC0 {
+            let entry = scalarEntry(in: utf8, at: index).entry
+            guard entry != SearchFold.separatorEntry && entry != SearchFold.markEntry && firstFoldedByte(entry) == first
+            else { return false }
+        } else {
+            return false
+        }
+        return matches(term, in: utf8, at: index)
     }
 
     /// The fold-table entry and byte length of the scalar starting at `index`.
