@@ -37,6 +37,24 @@ final class ItemRowMapTests: XCTestCase {
         for id in ids { XCTAssertEqual(captured.map[id]?.row, captured.model[id], "the capture kept \(id)") }
     }
 
+    /// Room reserved before, between and after inserts (as a snapshot restore reserves for the items that follow)
+    /// changes nothing a reader sees: every id keeps its row, removals still find theirs.
+    func testReservingRoomKeepsEveryRow() {
+        var map = ItemRowMap()
+        let item = Item(id: "any", type: "core.note", occurredAt: "", createdAt: "", updatedAt: "")
+        var random = SplitMixRandom(seed: 47)
+        let ids = (0..<6000).map { _ in ItemID.make(milliseconds: UInt64(random.below(1 << 40)), using: &random) }
+        map.reserveCapacity(3000)
+        for (index, id) in ids[..<2000].enumerated() { map.insert(id, row: RowID(index), item: item) }
+        map.reserveCapacity(60_000)
+        for (index, id) in ids[2000...].enumerated() { map.insert(id, row: RowID(2000 + index), item: item) }
+        map.reserveCapacity(10)
+        XCTAssertEqual(map.count, ids.count)
+        for (index, id) in ids.enumerated() { XCTAssertEqual(map[id]?.row, RowID(index), id) }
+        for (index, id) in ids.enumerated() where index % 3 == 0 { XCTAssertEqual(map.remove(id), RowID(index)) }
+        for (index, id) in ids.enumerated() { XCTAssertEqual(map[id]?.row, index % 3 == 0 ? nil : RowID(index)) }
+    }
+
     func testIdsThatAreNotLowercaseUUIDsAreKeyedAsThemselves() {
         var map = ItemRowMap()
         let item = Item(id: "any", type: "core.note", occurredAt: "", createdAt: "", updatedAt: "")

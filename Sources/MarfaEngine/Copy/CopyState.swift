@@ -55,6 +55,11 @@ package struct CopyState: Sendable {
         items.put(item)
     }
 
+    /// Makes room for `count` more items, for a restore that knows how many follow (Decision 0047).
+    mutating func reserveItems(_ count: Int) {
+        items.reserveCapacity(items.count + count)
+    }
+
     /// Applies one change; the live path and journal replay both come through here.
     /// - Complexity: O(1) amortized for row changes, O(queue) for queue rewrites, O(n) for `clearRows`.
     package mutating func apply(_ change: StoreChange) {

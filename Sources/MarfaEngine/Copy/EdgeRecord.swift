@@ -74,12 +74,12 @@ struct EdgeRecord: Sendable {
     /// The key `ItemKey(_:)` makes of the id in the UTF-8 `bytes`.
     private static func key(of bytes: UnsafeBufferPointer<UInt8>) -> ItemKey {
         UUIDBits.parse(bytes).map { .uuid(ItemOrder(high: $0.high, low: $0.low)) }
-            ?? .text(String(decoding: bytes, as: UTF8.self))
+            ?? .text(UTF8Text.string(bytes))
     }
 
     /// The time in the UTF-8 `bytes`: its milliseconds when canonical (`CanonicalTime`), else its text.
     private static func time(of bytes: UnsafeBufferPointer<UInt8>) -> Time {
-        CanonicalTime.milliseconds(utf8: bytes).map { ($0, nil) } ?? (nil, String(decoding: bytes, as: UTF8.self))
+        CanonicalTime.milliseconds(utf8: bytes).map { ($0, nil) } ?? (nil, UTF8Text.string(bytes))
     }
 
     /// The record of an edge's fields, read (`read(from:)`) or taken from an `Edge` (`init(_:)`): UUID ids and

@@ -75,9 +75,20 @@ struct ItemRowMap: Sendable {
             entries[index] = entry
         }
 
+        /// Gives the shard room for `count` entries without growing, re-placing those it holds.
+        mutating func reserve(_ count: Int, hashOf: (Entry) -> UInt64) {
+            var cells = max(8, entries.count)
+            while count * 4 > cells * 3 { cells *= 2 }
+            if cells > entries.count { resize(to: cells, hashOf: hashOf) }
+        }
+
         private mutating func grow(hashOf: (Entry) -> UInt64) {
+            resize(to: max(8, entries.count * 2), hashOf: hashOf)
+        }
+
+        private mutating func resize(to cells: Int, hashOf: (Entry) -> UInt64) {
             let old = entries
-            entries = Array(repeating: .free, count: max(8, old.count * 2))
+            entries = Array(repeating: .free, count: cells)
             for entry in old where entry.item != nil { place(entry, hash: hashOf(entry)) }
         }
     }
@@ -122,6 +133,17 @@ struct ItemRowMap: Sendable {
         else { return nil }
         shards[shard].entries[index].item = item
         return Held(row: shards[shard].entries[index].row, item: old)
+    }
+
+    /// Makes room for `capacity` UUID-keyed items in all, as the hash spreads them over the shards (with three
+    /// standard deviations to spare), so that a restore that knows how many items follow never grows a shard: each
+    /// growth copies and re-places the shard's entries (Decision 0047). Below one item a shard it does nothing.
+    mutating func reserveCapacity(_ capacity: Int) {
+        let perShard = capacity >> Int(Self.shardBits)
+        guard perShard > 0 else { return }
+        let expected = perShard + 3 * Int(Double(perShard).squareRoot()) + 1
+        let seed = seed
+        for shard in shards.indices { shards[shard].reserve(expected) { Self.mix($0.high, $0.low, seed: seed) } }
     }
 
     /// Holds `item` under `id` at `row`; `id` must not be held yet.

@@ -58,6 +58,11 @@ package struct ItemTable: Sendable {
         return (row, nil)
     }
 
+    /// Makes room in the id map for `capacity` items, so that adding that many grows nothing (Decision 0047).
+    package mutating func reserveCapacity(_ capacity: Int) {
+        byID.reserveCapacity(capacity)
+    }
+
     /// The item at `row`, or nil for a free row or one past `capacity`.
     /// - Complexity: O(1).
     package subscript(row row: RowID) -> Item? {

@@ -64,6 +64,7 @@ enum SnapshotReplay {
                 if state.items.isEmpty, building != nil {
                     // The items follow the edges (`forEachSnapshotChange`): room for every change left.
                     building = ReadIndexes.Builder(capacity: remaining)
+                    state.reserveItems(remaining)
                 }
                 side = (decoder, reader.offset, remaining)
                 beforeTail = itemsBeforeTail(edges: edges, changes: remaining)

@@ -60,11 +60,9 @@ package struct ByteReader {
         return Double(bitPattern: raw)
     }
 
-    /// Reads a length-prefixed UTF-8 string.
+    /// Reads a length-prefixed UTF-8 string, validated once (`UTF8Text`).
     package mutating func readString() throws(MarfaError) -> String {
-        let count = try readCount()
-        defer { offset += count }
-        return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+        try readUTF8(UTF8Text.string)
     }
 
     /// Reads a length-prefixed string and answers what `body` makes of its UTF-8 bytes, which it must not keep:
