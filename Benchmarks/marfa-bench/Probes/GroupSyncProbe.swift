@@ -4,7 +4,7 @@
 enum GroupSyncProbe {
     /// The group sizes probed: the writer counts of `write/concurrent-N`, probed together just before them so
     /// that every ceiling sees the disk in the same phase.
-    static let groupSizes = [1, 8, 64]
+    static var groupSizes: [Int] { ConcurrentWriteOperations.writerCounts }
 
     /// One group size's timings.
     struct Result: Codable, Sendable {

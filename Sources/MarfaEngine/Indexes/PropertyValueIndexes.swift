@@ -20,8 +20,6 @@ package struct PropertyValueIndexes: Sendable {
     struct Index: Sendable {
         /// Rows by their short text value.
         var byText = PostingsIndex<TextKey>()
-        /// How many keys `byText` holds.
-        var keyCount = 0
         /// Rows whose value is a longer text, an array or an object.
         var otherText = RowSet()
     }
@@ -45,8 +43,9 @@ package struct PropertyValueIndexes: Sendable {
         case other
     }
 
-    /// What a property named so far has: its index, or nil when it is refused (too many distinct texts, or past
-    /// `propertyLimit`). One field, so copying the read indexes retains one more reference, not two.
+    /// What a property named so far has: its index, or nil when it is refused (too many distinct texts). A
+    /// property named once `propertyLimit` are held is not recorded at all, so writes never pay for it. One field,
+    /// so copying the read indexes retains one more reference, not two.
     private var indexes: [String: Index?] = [:]
 
     /// No index yet.
@@ -70,11 +69,7 @@ package struct PropertyValueIndexes: Sendable {
     /// `propertyLimit`.
     /// - Complexity: O(n) the first time, O(1) after.
     package mutating func build(_ name: String, items: borrowing ItemTable) {
-        guard indexes.index(forKey: name) == nil else { return }
-        guard indexes.count < Self.propertyLimit else {
-            indexes[name] = .some(nil)
-            return
-        }
+        guard indexes.index(forKey: name) == nil, indexes.count < Self.propertyLimit else { return }
         var index = Index()
         var fits = true
         items.forEachRow { row, item in
@@ -88,14 +83,15 @@ package struct PropertyValueIndexes: Sendable {
     /// that would pass `valueLimit` is dropped and its property refused.
     /// - Complexity: O(1) expected per built index, plus the `RowSet` changes.
     package mutating func reflect(_ row: RowID, old: Item?, new: Item?) {
-        guard !indexes.isEmpty else { return }
-        for name in Array(indexes.keys) where !refuses(name) {
+        for position in indexes.indices where indexes.values[position] != nil {
+            let name = indexes.keys[position]
             let before = old.flatMap { Self.slot($0.property(name)) }
             let after = new.flatMap { Self.slot($0.property(name)) }
-            guard before != after, var index = indexes.updateValue(nil, forKey: name) ?? nil else { continue }
+            guard before != after, var index = indexes.values[position] else { continue }
+            indexes.values[position] = nil
             if let before { Self.remove(row, before, from: &index) }
             if let after, !Self.insert(row, after, into: &index) { continue }
-            indexes[name] = .some(index)
+            indexes.values[position] = index
         }
     }
 
@@ -113,7 +109,6 @@ package struct PropertyValueIndexes: Sendable {
     package func checkInvariants(items: ItemTable) throws {
         for case let (name, index?) in indexes {
             try index.byText.checkInvariants()
-            try IndexCorruption.check(index.keyCount == index.byText.keys.count, "PropertyValueIndexes: \(name) count")
             var held = 0
             try items.forEachRow { row, item in
                 let slot = Self.slot(item.property(name))
@@ -144,11 +139,8 @@ package struct PropertyValueIndexes: Sendable {
     private static func insert(_ row: RowID, _ slot: Slot, into index: inout Index) -> Bool {
         switch slot {
         case .text(let text):
-            if index.byText.rows(for: text).isEmpty {
-                guard index.keyCount < valueLimit else { return false }
-                index.keyCount += 1
-            }
             index.byText.insert(row, key: text)
+            return index.byText.keys.count <= valueLimit
         case .other:
             index.otherText.insert(row)
         }
@@ -160,7 +152,6 @@ package struct PropertyValueIndexes: Sendable {
         switch slot {
         case .text(let text):
             index.byText.remove(row, key: text)
-            if index.byText.rows(for: text).isEmpty { index.keyCount -= 1 }
         case .other:
             index.otherText.remove(row)
         }

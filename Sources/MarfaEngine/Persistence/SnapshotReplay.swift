@@ -102,13 +102,14 @@ enum SnapshotReplay {
     private static func apply(
         _ change: StoreChange, to state: inout CopyState, building builder: inout ReadIndexes.Builder?
     ) {
-        let count = state.items.count
+        if case .putItem(let item) = change {
+            let (row, old) = state.putItem(item)
+            if old == nil { builder?.add(row: row, item: item) } else { builder = nil }
+            return
+        }
         state.apply(change)
-        guard builder != nil else { return }
         switch change {
-        case .putItem(let item) where state.items.count == count + 1:
-            if let row = state.items.row(of: item.id) { builder?.add(row: row, item: item) }
-        case .putItem, .removeItem, .clearRows: builder = nil
+        case .removeItem, .clearRows: builder = nil
         default: break
         }
     }

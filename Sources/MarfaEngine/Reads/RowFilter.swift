@@ -3,8 +3,8 @@ import MarfaRules
 /// A list's filters compiled against the read indexes: type, state and tier are decided from a row's brief (4
 /// bytes), source and time bounds from its facts record, tags, `beneath` and the candidates of `contains`
 /// conditions (`ContainsCandidates`) and of `eq` conditions (`EqualityCandidates`) from row sets, all without
-/// reading the item. A grammar filter is still left to
-/// `ListEvaluator`, which needs the item: a `contains` candidate can fail it.
+/// reading the item. A grammar filter is left to `ListEvaluator`, which needs the item (a `contains` candidate
+/// can fail it), unless the `eq` candidates decide it alone (`decidesExpression`).
 ///
 /// A class, so the walk's closure borrows it: as a struct its arrays and row sets were copied (and retained) on
 /// every row walked.
