@@ -11,16 +11,9 @@ final class WordIndexCatalogTests: XCTestCase {
     func testACatalogChangeLeavesNoWordOfAFieldNoLongerSearched_P76() async throws {
         let url = temporaryStore()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let copy = try await CopyActor.open(at: url, origin: nil)
-        let id = "0190a1b2-0000-7000-8000-00000000000b"
-        let time = "2026-01-02T03:04:05.006Z"
-        let thumbnailTitled = CatalogSnapshot(
-            itemTypes: [ItemType(id: "core.note", titleField: "thumbnail")], edgeTypes: [])
-        try await copy.commit([.setCatalog(thumbnailTitled)])
-        let note = Item(
-            id: id, type: "core.note", properties: ["title": "Alpha", "thumbnail": "zeta"], occurredAt: time,
-            createdAt: time, updatedAt: time)
-        try await copy.commit([.putItem(note)])
+        let (copy, note) = try await noteTitledBy(
+            "thumbnail", properties: ["title": "Alpha", "thumbnail": "zeta"], at: url)
+        let id = note.id
         let titled = try await copy.search("zeta", filters: SearchFilters(), limit: 20)
         XCTAssertEqual(titled.rows.map(\.item.id), [id], "witness: the thumbnail is searched as the title")
 
@@ -37,15 +30,9 @@ final class WordIndexCatalogTests: XCTestCase {
     func testAPropertyNoLongerATitleIsListedFromTheSharedIndex_P26() async throws {
         let url = temporaryStore()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let copy = try await CopyActor.open(at: url, origin: nil)
-        let id = "0190a1b2-0000-7000-8000-00000000000c"
-        let time = "2026-01-02T03:04:05.006Z"
-        let headlined = CatalogSnapshot(itemTypes: [ItemType(id: "core.note", titleField: "headline")], edgeTypes: [])
-        try await copy.commit([.setCatalog(headlined)])
-        let note = Item(
-            id: id, type: "core.note", properties: ["title": "Plain", "headline": "alpha"], occurredAt: time,
-            createdAt: time, updatedAt: time)
-        try await copy.commit([.putItem(note)])
+        let (copy, note) = try await noteTitledBy(
+            "headline", properties: ["title": "Plain", "headline": "alpha"], at: url)
+        let id = note.id
         func listed(_ operand: String) async throws -> [String] {
             let filter = FilterExpression(conditions: [
                 FilterCondition(field: .property("headline"), operator: .contains, value: .text(operand))
@@ -65,5 +52,20 @@ final class WordIndexCatalogTests: XCTestCase {
         XCTAssertEqual(renamed, [id], "the new headline is found after the catalog change")
         let gone = try await listed("alph")
         XCTAssertEqual(gone, [])
+    }
+
+    /// A copy at `url` whose catalog titles notes by `titleField`, holding one note with `properties`.
+    private func noteTitledBy(_ titleField: String, properties: [String: JSONValue], at url: URL) async throws
+        -> (CopyActor, Item)
+    {
+        let copy = try await CopyActor.open(at: url, origin: nil)
+        let titled = CatalogSnapshot(itemTypes: [ItemType(id: "core.note", titleField: titleField)], edgeTypes: [])
+        try await copy.commit([.setCatalog(titled)])
+        let time = "2026-01-02T03:04:05.006Z"
+        let note = Item(
+            id: "0190a1b2-0000-7000-8000-00000000000b", type: "core.note", properties: properties, occurredAt: time,
+            createdAt: time, updatedAt: time)
+        try await copy.commit([.putItem(note)])
+        return (copy, note)
     }
 }
