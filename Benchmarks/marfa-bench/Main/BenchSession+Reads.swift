@@ -10,8 +10,10 @@ extension BenchSession {
         if selects("search") {
             Self.progress("search: building the word index, folding the brute-force corpus, choosing the query set")
             let indexStart = Stopwatch.now()
+            let indexCPUStart = Stopwatch.processCPUSeconds()
             await context.marfa.copy.prepareTextIndex()
             context.facts["search index build s"] = Stopwatch.seconds(since: indexStart)
+            context.facts["search index build cpu s"] = Stopwatch.processCPUSeconds() - indexCPUStart
             if let bytes = await context.marfa.copy.wordIndexBytes() {
                 let items = Double(max(context.dataset.items.count, 1))
                 context.facts["search index bytes per item"] = Double(bytes.total) / items

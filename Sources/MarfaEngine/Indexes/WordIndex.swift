@@ -46,6 +46,11 @@ package struct WordIndex: Sendable {
     private var pairFilters: [RowID: WordPairFilter] = [:]
     /// Scratch: a field's normal form.
     private var normalized: [UInt8] = []
+    /// Scratch of a first build's `tallyInOrder`: per word id, the tally that last met it (high half) and its place
+    /// among that tally's distinct ids (low half); emptied when the build ends.
+    private var seen: [UInt64] = []
+    /// The number of the last `tallyInOrder`, which its marks in `seen` carry.
+    private var tallyGeneration: UInt32 = 0
 
     /// How many rows are indexed.
     package private(set) var rowCount = 0
@@ -61,6 +66,7 @@ package struct WordIndex: Sendable {
     /// - Complexity: O(total text) plus a sort of the new words (and merges for rows out of order).
     package mutating func insert(contentsOf rows: some Sequence<(row: RowID, fields: [String])>) {
         for (row, fields) in rows { insertRow(row, fields: fields) }
+        seen = []
         mergeUnsorted()
         for index in lists.indices where !lists[index].isEmpty { lists[index].shrinkToFit() }
     }
@@ -68,7 +74,7 @@ package struct WordIndex: Sendable {
     /// Indexes `row`, not indexed yet, with the text of `fields`, for a first build: new words wait unsorted and
     /// `insert(contentsOf:)` merges them once at its end.
     private mutating func insertRow(_ row: RowID, fields: [String]) {
-        let (wordIDs, counts, length, pairs) = extract(fields)
+        let (wordIDs, counts, length, pairs) = extract(fields, ascending: false)
         for (id, count) in zip(wordIDs, counts) { setPosting(row, count: count, in: id) }
         pairFilters[row] = pairs
         growRows(to: row)
@@ -90,7 +96,7 @@ package struct WordIndex: Sendable {
         for (row, fields) in batch.sorted(by: { $0.row < $1.row }) {
             let indexed = length(ifIndexed: row) != nil
             let old = indexed ? heldWords(of: indexedFields(row) ?? []) : []
-            let (wordIDs, counts, length, pairs) = fields.map { extract($0) } ?? ([], [], 0, nil)
+            let (wordIDs, counts, length, pairs) = fields.map { extract($0, ascending: true) } ?? ([], [], 0, nil)
             pairFilters[row] = pairs
             var oldIndex = 0
             var newIndex = 0
@@ -313,9 +319,9 @@ package struct WordIndex: Sendable {
 
     // MARK: - Upkeep
 
-    /// The distinct word ids of `fields` (ascending, new words given ids), their counts, the length in words, and
-    /// for a long row its word pair filter.
-    private mutating func extract(_ fields: [String]) -> (
+    /// The distinct word ids of `fields` (new words given ids; ascending when asked, else in order of first
+    /// occurrence), their counts, the length in words, and for a long row its word pair filter.
+    private mutating func extract(_ fields: [String], ascending: Bool) -> (
         ids: [UInt32], counts: [UInt32], length: UInt32, pairs: WordPairFilter?
     ) {
         var scratch: [UInt8] = []
@@ -323,8 +329,38 @@ package struct WordIndex: Sendable {
         var found: [UInt32] = []
         Self.forEachWord(of: fields, scratch: &scratch) { found.append(id(of: $0)) }
         swap(&scratch, &normalized)
-        let (ids, counts, length) = Self.tally(found)
+        let (ids, counts, length) = ascending ? Self.tally(found) : tallyInOrder(found)
         return (ids, counts, length, WordPairFilter(found))
+    }
+
+    /// `tally` without the sort, for a first build, where the order of a row's words does not matter: each id's
+    /// mark in `seen` says whether this tally met it already and where its count is.
+    /// - Complexity: O(ids), plus the marks' growth to the dictionary's size.
+    private mutating func tallyInOrder(_ ids: [UInt32]) -> (ids: [UInt32], counts: [UInt32], length: UInt32) {
+        tallyGeneration &+= 1
+        if tallyGeneration == 0 {
+            seen.removeAll(keepingCapacity: true)
+            tallyGeneration = 1
+        }
+        if seen.count < dictionary.count {
+            seen.append(contentsOf: repeatElement(0, count: dictionary.count - seen.count))
+        }
+        var distinct: [UInt32] = []
+        var counts: [UInt32] = []
+        let generation = tallyGeneration
+        seen.withUnsafeMutableBufferPointer { seen in
+            for id in ids {
+                let mark = seen[Int(id)]
+                if UInt32(truncatingIfNeeded: mark >> 32) == generation {
+                    counts[Int(UInt32(truncatingIfNeeded: mark))] += 1
+                } else {
+                    seen[Int(id)] = UInt64(generation) << 32 | UInt64(distinct.count)
+                    distinct.append(id)
+                    counts.append(1)
+                }
+            }
+        }
+        return (distinct, counts, UInt32(ids.count))
     }
 
     /// Whether `row` may hold each word of `words` (ids) followed by the next in one of its fields: false only
@@ -350,11 +386,12 @@ package struct WordIndex: Sendable {
     private static func forEachWord(
         of fields: [String], scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
+        let space = SearchText.space
         for field in fields {
             SearchText.normalize(field, into: &scratch)
             scratch.withUnsafeBufferPointer { normal in
                 var start = 1
-                for index in normal.indices.dropFirst() where normal[index] == SearchText.space {
+                for index in normal.indices.dropFirst() where normal[index] == space {
                     body(UnsafeBufferPointer(rebasing: normal[start..<index]))
                     start = index + 1
                 }
@@ -432,11 +469,20 @@ package struct WordIndex: Sendable {
         }
     }
 
-    /// Sets `row`'s count under word `id`, adding the row when absent.
+    /// Sets `row`'s count under word `id`, adding the row when absent. A row past a list's last is appended where
+    /// the list stands, not taken out and put back, so a first build touches each list once per row.
     private mutating func setPosting(_ row: RowID, count: UInt32, in id: UInt32) {
-        if entries[Int(id)] == Self.noRows && row < 1 << 31 {
+        let entry = entries[Int(id)]
+        if entry == Self.noRows && row < 1 << 31 {
             entries[Int(id)] = UInt64(row) << 32 | UInt64(count)
             return
+        }
+        if entry != Self.noRows && entry & Self.listTag != 0 {
+            let index = Int(UInt32(truncatingIfNeeded: entry))
+            if lists[index].last < row {
+                lists[index].append(row, count: count)
+                return
+            }
         }
         var list = takePostings(id)
         if list.isEmpty || list.last < row {
