@@ -30,7 +30,8 @@ public final class WorkingCopy: Sendable {
     /// Opens the store folder at `store` (creating it), bound to `server`'s origin when given.
     ///
     /// The first opener writes; another process's opener gets a reading handle. A store bound to another origin
-    /// throws `wrongServer` naming both; a torn journal tail is cut, a corrupt record throws `storeCorrupt`.
+    /// throws `wrongServer` naming both; a torn journal tail is cut, a corrupt record throws `storeCorrupt`. The
+    /// search index of a copy holding items starts building in the background.
     public static func open(store: URL, server: Server? = nil) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
         let engine = try await CopyActor.open(at: store, origin: origin)
@@ -38,6 +39,7 @@ public final class WorkingCopy: Sendable {
         await copy.events.start()
         if copy.handle == .reader { copy.events.watchWriterSaves() }
         await copy.startFollowState()
+        await engine.warmTextIndex()
         return copy
     }
 
@@ -48,6 +50,7 @@ public final class WorkingCopy: Sendable {
         let copy = WorkingCopy(engine: engine, server: nil)
         await copy.events.start()
         copy.events.watchWriterSaves()
+        await engine.warmTextIndex()
         return copy
     }
 

@@ -36,6 +36,10 @@ package actor CopyActor {
     private var failure: MarfaError?
     /// Held items by folded title for link reads, built on the first one (`currentTitleIndex`).
     var titleIndex: TitleIndex?
+    /// The word index's first build running off the actor (`warmTextIndex`), with the task that hands it over.
+    var textIndexWarmUp: (build: TextIndexWarmUp, handedOver: Task<Void, Never>)?
+    /// The token the last warm-up was given.
+    var lastWarmUpToken: UInt64 = 0
 
     /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
     ///
@@ -104,6 +108,10 @@ package actor CopyActor {
             DispatchQueue.global(qos: .utility).async { _ = HugePageAdvice.apply() }
         }
         return copy
+    }
+
+    deinit {
+        textIndexWarmUp?.build.stop()
     }
 
     /// Journal segments since the last snapshot after which opening the store writes a new snapshot; every open
@@ -267,8 +275,10 @@ package actor CopyActor {
         }
     }
 
-    /// Builds the word index search and `contains` read now if no read has asked for it yet.
+    /// Builds the word index search and `contains` read now if no read has asked for it yet, on the actor (a
+    /// warm-up still running is stopped: this build supersedes it), or brings it current.
     package func prepareTextIndex() {
+        if indexes.words == nil { stopTextIndexWarmUp() }
         indexes.buildWords(state: state)
     }
 
@@ -344,6 +354,7 @@ package actor CopyActor {
 
     /// Waits for any snapshot in flight, then releases the journal and the writer lock.
     package func close() async {
+        stopTextIndexWarmUp()
         if let running = checkpointInFlight { _ = await running.result }
         try? await journal?.close()
         directory.close()

@@ -8,8 +8,12 @@ extension CopyActor {
     /// search text, the filters checked) until no bound left can enter the best `limit`. Only a query with a term
     /// of several words reads a candidate's text, and only a candidate verified whose pair filter, if any, lets it.
     ///
-    /// The first search builds the word index; later writes keep it current. Each hit lays out its excerpt when read.
-    package func search(_ text: String, filters: SearchFilters, limit: Int) throws(MarfaError) -> Rows<SearchHit> {
+    /// The first search builds the word index, or waits for the warm-up building it off the actor (Decision 0054);
+    /// later writes keep it current. Each hit lays out its excerpt when read.
+    package func search(_ text: String, filters: SearchFilters, limit: Int) async throws(MarfaError)
+        -> Rows<SearchHit>
+    {
+        await awaitTextIndexWarmUp()
         let completeness = try readCompleteness()
         let query = try ListQuery(
             filters.asListFilters, sort: Sort(), catalog: state.catalog, slice: origin == nil ? nil : state.slice)

@@ -27,6 +27,10 @@ package struct ReadIndexes: Sendable {
     /// batch (`buildWords`), so a write never pays for a long postings list; the index reads a row's old words from
     /// that item, as it keeps none of its own (Decision 0044).
     private var staleWordRows: [RowID: Item?] = [:]
+    /// The token of a first build of the word index running off the actor from the state as it was when it began
+    /// (`TextIndexWarmUp`), nil when none: while it runs, writes note their rows in `staleWordRows` as they do once
+    /// the index is built, so the index it hands over is brought current like any other.
+    private(set) var pendingWordsToken: UInt64?
     /// The most rows `staleWordRows` (or `stalePropertyRows`) holds before a write brings its indexes current
     /// itself (`catchUpIfBehind`), so the old items kept stay bounded between reads; above the rows of the
     /// runner's 100k tier (its items and the ones its events create), so its events pay no catch-up there.
@@ -131,6 +135,7 @@ package struct ReadIndexes: Sendable {
     package mutating func buildWords(state: CopyState) {
         defer { staleWordRows.removeAll() }
         guard var index = words else {
+            pendingWordsToken = nil
             var built = WordIndex()
             built.insert(contentsOf: Self.searchableRows(state))
             words = built
@@ -142,6 +147,24 @@ package struct ReadIndexes: Sendable {
             item.flatMap { $0.state == .trashed ? nil : SearchFields.of($0, state.catalog) }
         }
         words = index
+    }
+
+    /// Notes that a first build of the word index, `token`, began from the state as it is now: writes from here on
+    /// note their rows for it. Nothing changes when the index is built already.
+    package mutating func expectWords(token: UInt64) {
+        guard words == nil else { return }
+        pendingWordsToken = token
+        staleWordRows.removeAll()
+    }
+
+    /// Takes `built`, the word index first build `token` made, when it is still the one expected (no catalog change,
+    /// reset or build on the actor since it began); answers whether it was taken. The rows written since it began
+    /// wait in `staleWordRows` for the next search, as after any read.
+    package mutating func installWords(_ built: WordIndex, token: UInt64) -> Bool {
+        guard pendingWordsToken == token, words == nil else { return false }
+        pendingWordsToken = nil
+        words = built
+        return true
     }
 
     /// Brings the word index, and the property word indexes, current when more rows wait for them than
@@ -166,6 +189,7 @@ package struct ReadIndexes: Sendable {
         propertyWords = propertyWords.filter { ContainsCandidates.readsOwnIndex($0.key, catalog: new) }
         if propertyWords.isEmpty { stalePropertyRows.removeAll() }
         words = nil
+        pendingWordsToken = nil
         staleWordRows.removeAll()
     }
 
@@ -305,7 +329,7 @@ package struct ReadIndexes: Sendable {
     /// among them, not by building them).
     private mutating func reflectText(row: RowID, old: Item?, new: Item?) {
         if old?.state == .trashed && new?.state == .trashed { return }
-        let marksWords = words != nil && staleWordRows.index(forKey: row) == nil
+        let marksWords = (words != nil || pendingWordsToken != nil) && staleWordRows.index(forKey: row) == nil
         let marksProperties = !propertyWords.isEmpty && stalePropertyRows.index(forKey: row) == nil
         if !marksWords && !marksProperties { return }
         if let old, let new, old.state != .trashed, new.state != .trashed, SearchFields.haveSameInputs(old, new) {

@@ -1,0 +1,34 @@
+extension CopyActor {
+    /// Starts building the word index off the actor, from the state as it is now, unless it is built or being
+    /// built or the copy holds no item (Decision 0054): reads and writes go on meanwhile, and the first search waits
+    /// for the build instead of building it on the actor, which would hold every other read for as long.
+    package func warmTextIndex() {
+        guard indexes.words == nil, textIndexWarmUp == nil, state.items.count > 0 else { return }
+        lastWarmUpToken += 1
+        let warmUp = TextIndexWarmUp(token: lastWarmUpToken)
+        indexes.expectWords(token: warmUp.token)
+        let captured = state
+        let handedOver = Task { [weak self] in
+            let built = await warmUp.build(captured)
+            await self?.finishTextIndexWarmUp(built, token: warmUp.token)
+        }
+        textIndexWarmUp = (warmUp, handedOver)
+    }
+
+    /// Waits for a warm-up in flight to hand its index over (a search's first step).
+    func awaitTextIndexWarmUp() async {
+        if let running = textIndexWarmUp { await running.handedOver.value }
+    }
+
+    /// Takes the index warm-up `token` built (nil when it was stopped), if it is still the one expected.
+    private func finishTextIndexWarmUp(_ built: WordIndex?, token: UInt64) {
+        if let built { _ = indexes.installWords(built, token: token) }
+        if textIndexWarmUp?.build.token == token { textIndexWarmUp = nil }
+    }
+
+    /// Stops a warm-up in flight; what it built is not taken.
+    func stopTextIndexWarmUp() {
+        textIndexWarmUp?.build.stop()
+        textIndexWarmUp = nil
+    }
+}

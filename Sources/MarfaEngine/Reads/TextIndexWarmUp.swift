@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+/// A first build of the word index on a thread of its own, from the state as it was when the build began, so the
+/// actor keeps answering reads and taking writes while it runs and the async pool's threads are not held
+/// (Decision 0054). The actor brings the index it hands over current with the rows written meanwhile
+/// (`ReadIndexes.expectWords`, `installWords`).
+final class TextIndexWarmUp: Sendable {
+    /// The build's number, which `ReadIndexes` expects its index under.
+    let token: UInt64
+    private let stopped = Atomic<Bool>(false)
+
+    /// A build numbered `token`, not started.
+    init(token: UInt64) {
+        self.token = token
+    }
+
+    /// Asks the build to stop at its next row; it then hands over nothing.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+    }
+
+    /// Builds the word index over the searchable rows of `state` on a new thread and answers it, or nil when it
+    /// was stopped first.
+    /// - Complexity: O(total text of `state`), off the calling thread.
+    func build(_ state: CopyState) async -> WordIndex? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in
+                continuation.resume(returning: index(of: state))
+            }
+            thread.name = "marfa-text-index"
+            thread.start()
+        }
+    }
+
+    /// The word index over the searchable rows of `state`, built on the calling thread, or nil when stopped first.
+    func index(of state: CopyState) -> WordIndex? {
+        var index = WordIndex()
+        index.insert(contentsOf: ReadIndexes.searchableRows(state).lazy.prefix { _ in !self.isStopped })
+        return isStopped ? nil : index
+    }
+
+    private var isStopped: Bool { stopped.load(ordering: .relaxed) }
+}
