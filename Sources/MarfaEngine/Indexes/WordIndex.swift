@@ -65,17 +65,22 @@ package struct WordIndex: Sendable {
     /// only append to postings lists, any other order merges.
     /// - Complexity: O(total text) plus a sort of the new words (and merges for rows out of order).
     package mutating func insert(contentsOf rows: some Sequence<(row: RowID, fields: [String])>) {
-        for (row, fields) in rows { insertRow(row, fields: fields) }
+        var batch = WordPostingBatch()
+        for (row, fields) in rows {
+            insertRow(row, fields: fields, into: &batch)
+            if batch.isFull { batch.drain { setPosting($1, count: $2, in: $0) } }
+        }
+        batch.drain { setPosting($1, count: $2, in: $0) }
         seen = []
         mergeUnsorted()
         for index in lists.indices where !lists[index].isEmpty { lists[index].shrinkToFit() }
     }
 
-    /// Indexes `row`, not indexed yet, with the text of `fields`, for a first build: new words wait unsorted and
-    /// `insert(contentsOf:)` merges them once at its end.
-    private mutating func insertRow(_ row: RowID, fields: [String]) {
+    /// Indexes `row`, not indexed yet, with the text of `fields`, for a first build: its postings wait in `batch`
+    /// to be filed word by word, new words wait unsorted, and `insert(contentsOf:)` files and merges them.
+    private mutating func insertRow(_ row: RowID, fields: [String], into batch: inout WordPostingBatch) {
         let (wordIDs, counts, length, pairs) = extract(fields, ascending: false)
-        for (id, count) in zip(wordIDs, counts) { setPosting(row, count: count, in: id) }
+        for (id, count) in zip(wordIDs, counts) { batch.append(id, row: row, count: count) }
         pairFilters[row] = pairs
         growRows(to: row)
         rowCount += 1
