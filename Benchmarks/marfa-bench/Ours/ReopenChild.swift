@@ -14,7 +14,8 @@ enum ReopenChild {
         var version: Int
         /// `StateDigest` of the reopened state, when asked for.
         var digest: UInt64?
-        /// The child's peak resident bytes (`VmHWM`) once it has opened, read, digested and closed.
+        /// The child's peak resident bytes (`VmHWM`) from its start to the first read's answer: what the open took,
+        /// the digest after it not counted.
         var peakResidentBytes: Int
     }
 
@@ -38,7 +39,7 @@ enum ReopenChild {
         }
     }
 
-    /// The child side: opens, reads, closes, then prints the report with its own peak resident memory.
+    /// The child side: opens, reads, notes its peak resident memory so far, closes and prints the report.
     static func run(_ request: Request) async throws {
         var configuration = CopyConfiguration()
         configuration.snapshotThresholdBytes = request.snapshotThresholdBytes
@@ -47,11 +48,10 @@ enum ReopenChild {
             at: URL(fileURLWithPath: request.store), origin: nil, configuration: configuration)
         let version = Int(try await copy.readableItem(request.firstId)?.version ?? -1)
         let elapsed = Stopwatch.now() &- start
+        let peak = ProcessMemory.peakResidentBytes()
         let digest = request.digest ? StateDigest.of(await copy.state) : nil
         await copy.close()
-        let report = Report(
-            nanoseconds: elapsed, version: version, digest: digest,
-            peakResidentBytes: ProcessMemory.peakResidentBytes())
+        let report = Report(nanoseconds: elapsed, version: version, digest: digest, peakResidentBytes: peak)
         let line = try JSONEncoder().encode(report)
         print(String(decoding: line, as: UTF8.self))
     }
@@ -81,7 +81,7 @@ enum ReopenChild {
     /// and its `ownTime`) and the highest peak resident memory of any of them.
     final class Reports {
         /// The name of the extra that carries `peakResidentBytes`.
-        static let peakExtra = "reopen child peak RSS (VmHWM) bytes"
+        static let peakExtra = "reopen child peak RSS to first read (VmHWM) bytes"
         /// The last child's time from open to the first read's answer, in nanoseconds.
         private(set) var nanoseconds: UInt64 = 0
         /// The highest `VmHWM` any child reported.
