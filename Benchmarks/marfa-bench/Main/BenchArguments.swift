@@ -26,7 +26,8 @@ struct BenchArguments {
                             pages, as a copy opened with MARFA_HUGE_PAGES does (Decision 0039)
           --memory-census   only print heap bytes per item by part of an item and of the loaded copy
           --reopen-in-child open and crash restore reopen the store in a child process and report the
-                            child's time to the first read (always so at 1m, where two copies do not fit)
+                            child's time to the first read and its peak RSS (always so at 1m, where two
+                            copies do not fit)
         """
 
     /// The tier.

@@ -17,24 +17,25 @@ enum CrashRestoreOperations {
     {
         let marfa = context.marfa
         try await marfa.copy.checkpoint()
-        let (ids, batches, expected) = plan(records: records, from: await marfa.copy.state)
+        let plan = CrashRecordPlan(records: records, writers: writers, from: await marfa.copy.state)
         let fill = Stopwatch.now()
         let copy = marfa.copy
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for batch in batches where !batch.isEmpty {
-                group.addTask { for item in batch { try await copy.commit([.putItem(item)]) } }
+            for writer in 0..<writers {
+                group.addTask { try await plan.write(writer, to: copy) }
             }
             try await group.waitForAll()
         }
         let fillSeconds = Stopwatch.seconds(since: fill)
         let journalBytes = marfa.fileSizes().journal
-        let firstId = ids.first ?? ""
+        let firstId = plan.ids.first ?? ""
+        let children = ReopenChild.Reports()
         // The live state goes straight into the side that needs it, so a child reopen (the 1m tier) lets it go
         // before the child runs instead of holding it beside the dataset and the peer.
         let (ours, check) =
             marfa.reopensInChild
-            ? try await inChild(marfa, live: await marfa.copy.state, expected: expected, firstId: firstId)
-            : await inProcess(marfa, live: await marfa.copy.state, expected: expected, firstId: firstId)
+            ? try await inChild(marfa, live: await marfa.copy.state, plan: plan, firstId: firstId, reports: children)
+            : await inProcess(marfa, live: await marfa.copy.state, plan: plan, firstId: firstId)
         return BenchOperation(
             name: "crash/restore-\(records)-records", group: "crash", ours: ours, peers: [], warmup: 0,
             samples: max(2, context.plan.opens), check: check,
@@ -44,34 +45,15 @@ enum CrashRestoreOperations {
                     "journal bytes": Double(journalBytes), "records": Double(records),
                     "fill seconds (64 writers)": fillSeconds, "open with empty journal s": baseline,
                     "snapshot bytes": Double(sizes.snapshot),
-                ]
+                    "runner peak RSS (VmHWM) bytes": Double(ProcessMemory.peakResidentBytes()),
+                ].merging(children.extras) { own, _ in own }
             },
             notes: ["records acknowledged, then the store closed: the same replay as a restart after kill -9"]
                 + (marfa.reopensInChild ? [ReopenChild.note] : []))
     }
 
-    /// The items each writer commits (every one a new version of a held item, retitled), the ids in order and the
-    /// version each acknowledged id must reach. The state before the writes is let go when this returns, so the
-    /// writes do not copy the whole table beside it.
-    private static func plan(records: Int, from state: CopyState)
-        -> (ids: [String], batches: [[Item]], expected: [String: Int64])
-    {
-        let ids = state.items.keys.sorted()
-        var batches = [[Item]](repeating: [], count: writers)
-        var expected: [String: Int64] = [:]
-        for record in 0..<records {
-            let id = ids[record % ids.count]
-            guard var item = state.items[id] else { continue }
-            item.version += Int64(1 + record / ids.count)
-            item.properties["title"] = .string("crash record \(record)")
-            expected[id] = item.version
-            batches[(record % ids.count) % writers].append(item)
-        }
-        return (ids, batches, expected)
-    }
-
     /// Our side and the check when this process reopens the store: it holds the live state and the reopened one.
-    private static func inProcess(_ marfa: CopyHandle, live: CopyState, expected: [String: Int64], firstId: String)
+    private static func inProcess(_ marfa: CopyHandle, live: CopyState, plan: CrashRecordPlan, firstId: String)
         async -> (BenchSide, () async throws -> Void)
     {
         await marfa.close()
@@ -94,33 +76,26 @@ enum CrashRestoreOperations {
             guard reopened == live else {
                 throw BenchError("crash restore: the reopened state differs from the state before the close")
             }
-            try requireVersions(expected, in: reopened)
+            try plan.requireVersions(in: reopened)
         }
         return (side, check)
     }
 
     /// Our side and the check when a child reopens the store (`ReopenChild`): this process keeps only the live
     /// state's digest, and the child's reopened state must have the same.
-    private static func inChild(_ marfa: CopyHandle, live: CopyState, expected: [String: Int64], firstId: String)
-        async throws -> (BenchSide, () async throws -> Void)
-    {
-        try requireVersions(expected, in: live)
+    private static func inChild(
+        _ marfa: CopyHandle, live: CopyState, plan: CrashRecordPlan, firstId: String, reports: ReopenChild.Reports
+    ) async throws -> (BenchSide, () async throws -> Void) {
+        try plan.requireVersions(in: live)
         let digest = StateDigest.of(live)
         await marfa.release()
         let check = {
-            let report = try await marfa.openInChild(firstId: firstId, digest: true)
+            let report = reports.keep(try await marfa.openInChild(firstId: firstId, digest: true))
             guard report.digest == digest else {
                 throw BenchError("crash restore: the state a child reopened differs from the state before the close")
             }
         }
-        return (ReopenChild.side(marfa, firstId: firstId), check)
-    }
-
-    /// Throws unless every acknowledged write of `expected` is in `state` at its version.
-    private static func requireVersions(_ expected: [String: Int64], in state: CopyState) throws {
-        for (id, version) in expected where state.items[id]?.version != version {
-            throw BenchError("crash restore: acknowledged write lost: \(id) should be at v\(version)")
-        }
+        return (ReopenChild.side(marfa, firstId: firstId, reports: reports), check)
     }
 }
 

@@ -79,10 +79,11 @@ enum SnapshotOperations {
         let decompress = context.probes.zstd?.decompressBytesPerSecond ?? 1e9
         let floor = Double(sizes.snapshot) / ProbeResults.diskReadBytesPerSecond + raw / decompress
         let firstId = context.datasetId(0)
+        let children = ReopenChild.Reports()
         return BenchOperation(
             name: "open/snapshot-to-first-read", group: "open",
             ours: context.marfa.reopensInChild
-                ? ReopenChild.side(context.marfa, firstId: firstId)
+                ? ReopenChild.side(context.marfa, firstId: firstId, reports: children)
                 : BenchSide(
                     label: "marfa open + get", prepare: { _ in await context.marfa.release() },
                     run: { _ in
@@ -101,6 +102,7 @@ enum SnapshotOperations {
             floor: Floor(
                 kind: .latency, value: floor,
                 basis: "compressed ÷ 0.85 GB/s + raw ÷ zstd decompress speed (decode not counted); target ≤ 1.5×"),
+            extras: { children.extras },
             notes: [
                 "warm page cache only: /proc/sys/vm/drop_caches is not writable here",
                 "first read = fully indexed: open builds the read indexes before it answers"

@@ -67,9 +67,11 @@ final class CopyHandle {
     }
 
     /// Opens the store in a child process, which answers the read of `firstId` and reports the time to it (and the
-    /// reopened state's digest, if asked); this copy is released first.
+    /// reopened state's digest, if asked); this copy is released first and its freed memory handed back to the
+    /// system, so the child and this process do not both hold it.
     func openInChild(firstId: String, digest: Bool = false) async throws -> ReopenChild.Report {
         await release()
+        ProcessMemory.trim()
         return try ReopenChild.open(
             ReopenChild.Request(
                 store: url.path, firstId: firstId, snapshotThresholdBytes: configuration.snapshotThresholdBytes,

@@ -14,6 +14,9 @@ enum ReopenChild {
         var version: Int
         /// `StateDigest` of the reopened state, when asked for.
         var digest: UInt64?
+        /// The child's peak resident bytes (`VmHWM`) from its start to the first read's answer: what the open took,
+        /// the digest after it not counted.
+        var peakResidentBytes: Int
     }
 
     /// The child's arguments: `--reopen-child <store folder> --first-id <id> --snapshot-threshold <bytes>
@@ -36,7 +39,7 @@ enum ReopenChild {
         }
     }
 
-    /// The child side: opens, reads, prints the report, closes.
+    /// The child side: opens, reads, notes its peak resident memory so far, closes and prints the report.
     static func run(_ request: Request) async throws {
         var configuration = CopyConfiguration()
         configuration.snapshotThresholdBytes = request.snapshotThresholdBytes
@@ -45,9 +48,11 @@ enum ReopenChild {
             at: URL(fileURLWithPath: request.store), origin: nil, configuration: configuration)
         let version = Int(try await copy.readableItem(request.firstId)?.version ?? -1)
         let elapsed = Stopwatch.now() &- start
+        let peak = ProcessMemory.peakResidentBytes()
         let digest = request.digest ? StateDigest.of(await copy.state) : nil
         await copy.close()
-        let line = try JSONEncoder().encode(Report(nanoseconds: elapsed, version: version, digest: digest))
+        let report = Report(nanoseconds: elapsed, version: version, digest: digest, peakResidentBytes: peak)
+        let line = try JSONEncoder().encode(report)
         print(String(decoding: line, as: UTF8.self))
     }
 
@@ -63,22 +68,36 @@ enum ReopenChild {
 
     /// Our side of an open measured in a child: each sample releases this process's copy and reopens the store in a
     /// child, and the figure is the child's own (its start and exit left out); once the samples are done the store
-    /// is opened here again for the operations that follow.
-    static func side(_ marfa: CopyHandle, firstId: String) -> BenchSide {
-        let last = LastReport()
-        return BenchSide(
+    /// is opened here again for the operations that follow. `reports` keeps what the children said.
+    static func side(_ marfa: CopyHandle, firstId: String, reports: Reports) -> BenchSide {
+        BenchSide(
             label: "marfa open + get (child process)",
-            run: { _ in
-                let report = try await marfa.openInChild(firstId: firstId)
-                last.nanoseconds = report.nanoseconds
-                return report.version
-            },
-            ownTime: { last.nanoseconds },
+            run: { _ in reports.keep(try await marfa.openInChild(firstId: firstId)).version },
+            ownTime: { reports.nanoseconds },
             finish: { try await marfa.open() })
     }
 
-    /// The time of the last child's report, kept between `run` and `ownTime`.
-    private final class LastReport {
-        var nanoseconds: UInt64 = 0
+    /// What the reopen children of one operation reported: the last one's own time (kept between a sample's `run`
+    /// and its `ownTime`) and the highest peak resident memory of any of them.
+    final class Reports {
+        /// The name of the extra that carries `peakResidentBytes`.
+        static let peakExtra = "reopen child peak RSS to first read (VmHWM) bytes"
+        /// The last child's time from open to the first read's answer, in nanoseconds.
+        private(set) var nanoseconds: UInt64 = 0
+        /// The highest `VmHWM` any child reported.
+        private(set) var peakResidentBytes = 0
+
+        /// Keeps `report`'s time and peak; answers it.
+        @discardableResult
+        func keep(_ report: Report) -> Report {
+            nanoseconds = report.nanoseconds
+            peakResidentBytes = max(peakResidentBytes, report.peakResidentBytes)
+            return report
+        }
+
+        /// The peak as an operation's extra (none before a child reported).
+        var extras: [String: Double] {
+            peakResidentBytes > 0 ? [Self.peakExtra: Double(peakResidentBytes)] : [:]
+        }
     }
 }

@@ -12,10 +12,12 @@ enum ProcessMemory {
     }
 
     /// The most resident bytes this process has held (`VmHWM` in `/proc/self/status`), or 0 when it cannot be read.
+    /// The kernel pads the figure to eight digits after a tab, so from 10^8 kB (about 10 GB) no space precedes it.
     static func peakResidentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first
+                .flatMap({ Int($0) })
         else { return 0 }
         return kilobytes * 1024
     }
