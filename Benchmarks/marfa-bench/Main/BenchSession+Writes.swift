@@ -36,7 +36,10 @@ extension BenchSession {
             Self.progress("snapshot and open")
             let checkpoint = try await SnapshotOperations.checkpoint(context)
             if selects("snapshot") { try await measure(checkpoint) }
-            if selects("open") { try await measure(try await SnapshotOperations.open(context)) }
+            if selects("open") {
+                try await measure(try await SnapshotOperations.open(context))
+                if let indexed = SnapshotOperations.openToFullyIndexed(context) { try await measure(indexed) }
+            }
         }
         guard selects("crash") else { return }
         Self.progress("crash restore")
