@@ -91,7 +91,7 @@ extension SearchText {
     @inline(__always)
     static func scalarEntry(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (entry: UInt32, length: Int) {
         let lead = utf8[index]
-        if lead < 0x80 { return (asciiEntries[Int(lead)], 1) }
+        if lead < 0x80 { return (SearchFold.asciiEntry(lead), 1) }
         var value: UInt32
         let length: Int
         if lead < 0xE0 {

@@ -120,9 +120,6 @@ package enum SearchText {
         }
     }
 
-    /// Fold-table entries for the 128 ASCII bytes.
-    static let asciiEntries: [UInt32] = (0..<128).map { SearchFold.asciiEntry(UInt8($0)) }
-
     /// Appends the UTF-8 spelling of a word entry (a folded scalar or an expansion) to `bytes`.
     @inline(__always)
     static func appendWord(_ entry: UInt32, to bytes: inout [UInt8]) {
