@@ -37,8 +37,10 @@ extension BenchSession {
             let checkpoint = try await SnapshotOperations.checkpoint(context)
             if selects("snapshot") { try await measure(checkpoint) }
             if selects("open") {
-                try await measure(try await SnapshotOperations.open(context))
+                // Fully indexed first: the first-read samples after it reopen the copy without its word index, as
+                // the crash phase expects it.
                 if let indexed = SnapshotOperations.openToFullyIndexed(context) { try await measure(indexed) }
+                try await measure(try await SnapshotOperations.open(context))
             }
         }
         guard selects("crash") else { return }

@@ -26,6 +26,7 @@ extension CopyActor {
             }
             state = rebuilt
             indexes = ReadIndexes(state: rebuilt)
+            stopTextIndexWarmUpIfRefused()
             changeLog = ChangeLog(after: rebuilt.commitCount)
             var notice = CommitNotice(origin: .saved(commit: rebuilt.commitCount), changes: [])
             notice.everything = true

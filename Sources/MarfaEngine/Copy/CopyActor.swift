@@ -246,6 +246,7 @@ package actor CopyActor {
     /// Applies one change to the state and the indexes together.
     func apply(_ change: StoreChange) {
         Self.apply(change, to: &state, indexes: &indexes)
+        stopTextIndexWarmUpIfRefused()
     }
 
     /// Applies one change to `state` and keeps `indexes` current with it: the live path and journal replay.

@@ -65,8 +65,19 @@ package struct WordIndex: Sendable {
     /// only append to postings lists, any other order merges.
     /// - Complexity: O(total text) plus a sort of the new words (and merges for rows out of order).
     package mutating func insert(contentsOf rows: some Sequence<(row: RowID, fields: [String])>) {
-        var batch = WordPostingBatch()
+        insert(contentsOf: rows, unless: { false })
+    }
+
+    /// `insert(contentsOf:)` that checks `stopped` before each row and, once it answers true, returns false at
+    /// once, the index left unfinished (to be thrown away); `batchCapacity` bounds the postings filed at a time.
+    @discardableResult
+    mutating func insert(
+        contentsOf rows: some Sequence<(row: RowID, fields: [String])>, unless stopped: () -> Bool,
+        batchCapacity: Int = WordPostingBatch.defaultCapacity
+    ) -> Bool {
+        var batch = WordPostingBatch(capacity: batchCapacity)
         for (row, fields) in rows {
+            if stopped() { return false }
             insertRow(row, fields: fields, into: &batch)
             if batch.isFull { batch.drain { setPosting($1, count: $2, in: $0) } }
         }
@@ -74,6 +85,7 @@ package struct WordIndex: Sendable {
         seen = []
         mergeUnsorted()
         for index in lists.indices where !lists[index].isEmpty { lists[index].shrinkToFit() }
+        return true
     }
 
     /// Indexes `row`, not indexed yet, with the text of `fields`, for a first build: its postings wait in `batch`

@@ -2,8 +2,10 @@
 /// word: filing them row by row, as rows come, touches a different word's list for nearly every posting, each a
 /// cache miss at 100k rows and more (Decision 0054).
 struct WordPostingBatch {
-    /// How many postings wait before they are filed (about 16 MB of batch with its sort buffer).
-    static let capacity = 1 << 19
+    /// How many postings wait before they are filed by default (about 16 MB of batch with its sort buffers).
+    static let defaultCapacity = 1 << 19
+    /// How many postings wait before they are filed.
+    let capacity: Int
 
     /// Each posting as its word id (high half) and row (low half), in the order found.
     private var keys: [UInt64] = []
@@ -11,9 +13,17 @@ struct WordPostingBatch {
     private var counts: [UInt32] = []
     /// The highest word id held, which bounds the sort's passes.
     private var highestID: UInt32 = 0
+    /// The sort's other buffers, kept from one drain to the next.
+    private var sortedKeys: [UInt64] = []
+    private var sortedCounts: [UInt32] = []
+
+    /// An empty batch that is full at `capacity` postings.
+    init(capacity: Int = WordPostingBatch.defaultCapacity) {
+        self.capacity = capacity
+    }
 
     /// Whether the batch is full.
-    var isFull: Bool { keys.count >= Self.capacity }
+    var isFull: Bool { keys.count >= capacity }
 
     /// Adds word `id`'s posting of `row` with `count`.
     mutating func append(_ id: UInt32, row: RowID, count: UInt32) {
@@ -40,8 +50,10 @@ struct WordPostingBatch {
         guard keys.count > 1 else { return }
         let digitBits = 11
         let buckets = 1 << digitBits
-        var sortedKeys = [UInt64](repeating: 0, count: keys.count)
-        var sortedCounts = [UInt32](repeating: 0, count: keys.count)
+        sortedKeys.removeAll(keepingCapacity: true)
+        sortedKeys.append(contentsOf: repeatElement(0, count: keys.count))
+        sortedCounts.removeAll(keepingCapacity: true)
+        sortedCounts.append(contentsOf: repeatElement(0, count: keys.count))
         var shift = 32
         while shift == 32 || (highestID >> UInt32(shift - 32)) != 0 {
             var starts = [Int](repeating: 0, count: buckets + 1)

@@ -13,12 +13,12 @@ extension CopyActor {
     package func search(_ text: String, filters: SearchFilters, limit: Int) async throws(MarfaError)
         -> Rows<SearchHit>
     {
-        await awaitTextIndexWarmUp()
+        let search = SearchQuery(text)
+        if !search.isEmpty && limit > 0 { await awaitTextIndexWarmUp() }
         let completeness = try readCompleteness()
         let query = try ListQuery(
             filters.asListFilters, sort: Sort(), catalog: state.catalog, slice: origin == nil ? nil : state.slice)
         let evaluator = try ListEvaluator(query: query, catalog: state.catalog, state: state)
-        let search = SearchQuery(text)
         guard !search.isEmpty, limit > 0 else { return Rows(rows: [], completeness: completeness) }
         prepareTextIndex()
         guard let index = indexes.words else { return Rows(rows: [], completeness: completeness) }

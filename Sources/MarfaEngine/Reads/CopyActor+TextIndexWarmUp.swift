@@ -1,11 +1,16 @@
+import Dispatch
+
 extension CopyActor {
     /// Starts building the word index off the actor, from the state as it is now, unless it is built or being
     /// built or the copy holds no item (Decision 0054): reads and writes go on meanwhile, and the first search waits
     /// for the build instead of building it on the actor, which would hold every other read for as long.
-    package func warmTextIndex() {
+    ///
+    /// `gate`, when given, holds the build's thread until it is signalled (tests write while a build is known to
+    /// be running).
+    package func warmTextIndex(gate: DispatchSemaphore? = nil) {
         guard indexes.words == nil, textIndexWarmUp == nil, state.items.count > 0 else { return }
         lastWarmUpToken += 1
-        let warmUp = TextIndexWarmUp(token: lastWarmUpToken)
+        let warmUp = TextIndexWarmUp(token: lastWarmUpToken, gate: gate)
         indexes.expectWords(token: warmUp.token)
         let captured = state
         let handedOver = Task { [weak self] in
@@ -15,9 +20,17 @@ extension CopyActor {
         textIndexWarmUp = (warmUp, handedOver)
     }
 
-    /// Waits for a warm-up in flight to hand its index over (a search's first step).
+    /// Waits for a warm-up in flight to hand its index over (a search's first step), unless its index would be
+    /// refused.
     func awaitTextIndexWarmUp() async {
+        stopTextIndexWarmUpIfRefused()
         if let running = textIndexWarmUp { await running.handedOver.value }
+    }
+
+    /// Stops a warm-up whose index the indexes no longer expect (they were reset, the catalog changed, or the
+    /// index was built or given up on the actor), so it spends no more CPU and lets go of the state it read.
+    func stopTextIndexWarmUpIfRefused() {
+        if let running = textIndexWarmUp, indexes.pendingWordsToken != running.build.token { stopTextIndexWarmUp() }
     }
 
     /// Takes the index warm-up `token` built (nil when it was stopped), if it is still the one expected.
@@ -26,9 +39,10 @@ extension CopyActor {
         if textIndexWarmUp?.build.token == token { textIndexWarmUp = nil }
     }
 
-    /// Stops a warm-up in flight; what it built is not taken.
+    /// Stops a warm-up in flight; what it built is not taken, and the rows noted for it are let go.
     func stopTextIndexWarmUp() {
         textIndexWarmUp?.build.stop()
         textIndexWarmUp = nil
+        indexes.abandonWords()
     }
 }

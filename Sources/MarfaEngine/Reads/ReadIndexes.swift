@@ -157,6 +157,14 @@ package struct ReadIndexes: Sendable {
         staleWordRows.removeAll()
     }
 
+    /// Gives up the first build of the word index expected, if any, with the rows noted for it: the next search or
+    /// `contains` builds the index itself.
+    package mutating func abandonWords() {
+        guard pendingWordsToken != nil else { return }
+        pendingWordsToken = nil
+        if words == nil { staleWordRows.removeAll() }
+    }
+
     /// Takes `built`, the word index first build `token` made, when it is still the one expected (no catalog change,
     /// reset or build on the actor since it began); answers whether it was taken. The rows written since it began
     /// wait in `staleWordRows` for the next search, as after any read.
@@ -168,9 +176,13 @@ package struct ReadIndexes: Sendable {
     }
 
     /// Brings the word index, and the property word indexes, current when more rows wait for them than
-    /// `staleRowLimit` (the writer calls it after each change), so the old items they keep stay bounded.
+    /// `staleRowLimit` (the writer calls it after each change), so the old items they keep stay bounded; rows
+    /// noted for a first build running off the actor give that build up instead.
     package mutating func catchUpIfBehind(state: CopyState) {
-        if staleWordRows.count > staleRowLimit { buildWords(state: state) }
+        if staleWordRows.count > staleRowLimit {
+            // Rows noted for a first build still running off the actor: give it up rather than build on a write.
+            if words == nil { abandonWords() } else { buildWords(state: state) }
+        }
         if stalePropertyRows.count > staleRowLimit { bringPropertyWordsCurrent(state: state) }
     }
 

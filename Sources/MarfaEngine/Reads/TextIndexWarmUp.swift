@@ -9,10 +9,13 @@ final class TextIndexWarmUp: Sendable {
     /// The build's number, which `ReadIndexes` expects its index under.
     let token: UInt64
     private let stopped = Atomic<Bool>(false)
+    /// What the build's thread waits for before it starts, if anything.
+    private let gate: DispatchSemaphore?
 
-    /// A build numbered `token`, not started.
-    init(token: UInt64) {
+    /// A build numbered `token`, not started; its thread waits for `gate` first when one is given.
+    init(token: UInt64, gate: DispatchSemaphore? = nil) {
         self.token = token
+        self.gate = gate
     }
 
     /// Asks the build to stop at its next row; it then hands over nothing.
@@ -26,6 +29,7 @@ final class TextIndexWarmUp: Sendable {
     func build(_ state: CopyState) async -> WordIndex? {
         await withCheckedContinuation { continuation in
             let thread = Thread { [self] in
+                gate?.wait()
                 continuation.resume(returning: index(of: state))
             }
             thread.name = "marfa-text-index"
@@ -36,8 +40,8 @@ final class TextIndexWarmUp: Sendable {
     /// The word index over the searchable rows of `state`, built on the calling thread, or nil when stopped first.
     func index(of state: CopyState) -> WordIndex? {
         var index = WordIndex()
-        index.insert(contentsOf: ReadIndexes.searchableRows(state).lazy.prefix { _ in !self.isStopped })
-        return isStopped ? nil : index
+        let finished = index.insert(contentsOf: ReadIndexes.searchableRows(state), unless: { self.isStopped })
+        return finished ? index : nil
     }
 
     private var isStopped: Bool { stopped.load(ordering: .relaxed) }
