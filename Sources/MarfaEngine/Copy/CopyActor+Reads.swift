@@ -83,8 +83,10 @@ extension CopyActor {
 }
 
 extension CopyActor {
-    /// The items a `ListFilters` selects, in the `Sort`'s order (seed 000 "Filter and sort").
-    package func list(_ filters: ListFilters, sort: Sort) throws(MarfaError) -> Rows<Item> {
+    /// The items a `ListFilters` selects, in the `Sort`'s order (seed 000 "Filter and sort"). A `contains` the word
+    /// index answers waits for a warm-up building it (Decision 0054).
+    package func list(_ filters: ListFilters, sort: Sort) async throws(MarfaError) -> Rows<Item> {
+        if textIndexWarmUp != nil, try readsWordIndex(filters, sort: sort) { await awaitTextIndexWarmUp() }
         let completeness = try readCompleteness()
         let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
         if case .property(let name) = query.field { preparePropertySort(name) }
@@ -102,6 +104,14 @@ extension CopyActor {
         let indexed = IndexedList(query: query, evaluator: evaluator)
             .rows(items: state.items, catalog: state.catalog, indexes: indexes)
         return Rows(rows: indexed ?? evaluator.rows(state: state), completeness: completeness)
+    }
+
+    /// Whether listing `filters` reads the word index (a `contains` on a property without a word index of its own).
+    private func readsWordIndex(_ filters: ListFilters, sort: Sort) throws(MarfaError) -> Bool {
+        let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
+        return ContainsCandidates.required(by: query).contains {
+            !ContainsCandidates.readsOwnIndex($0.property, catalog: state.catalog)
+        }
     }
 
     /// The estimated heap bytes of the property value indexes `eq` lists built (Decision 0050), nil before any (for
