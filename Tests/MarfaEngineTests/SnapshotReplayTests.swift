@@ -30,19 +30,24 @@ final class SnapshotReplayTests: XCTestCase {
         return try SnapshotReplay.restore(try SnapshotReader(directory: directory).stream(segment: 1))
     }
 
-    /// Asserts that restoring `payload` is refused `store_corrupt` naming the snapshot's file.
+    /// Asserts that restoring `payload` is refused `store_corrupt` naming the snapshot's file, and answers the
+    /// payload offset the error names.
+    @discardableResult
     private func assertRefusedStoreCorrupt(
         _ payload: [UInt8], file: StaticString = #filePath, line: UInt = #line
-    ) async {
+    ) async -> Int64? {
         do {
             _ = try await restore(payload)
             XCTFail("expected store_corrupt", file: file, line: line)
         } catch {
-            guard case .storeCorrupt(let path, _, _)? = error as? MarfaError else {
-                return XCTFail("expected store_corrupt, got \(error)", file: file, line: line)
+            guard case .storeCorrupt(let path, let offset, _)? = error as? MarfaError else {
+                XCTFail("expected store_corrupt, got \(error)", file: file, line: line)
+                return nil
             }
             XCTAssertEqual(path, snapshotPath, file: file, line: line)
+            return offset
         }
+        return nil
     }
 
     /// Restoring a snapshot batch by batch gives the state that was written and indexes holding every item
@@ -176,7 +181,9 @@ final class SnapshotReplayTests: XCTestCase {
     func testAMalformedPayloadIsRefusedStoreCorruptNamingThePath() async {
         let bytes = StoreChange.encode(seededState(items: 3000, changes: 0).asChanges)
         await assertRefusedStoreCorrupt(Array(bytes.dropLast(7)))
-        await assertRefusedStoreCorrupt(StoreChange.encode([.setCursor("c")]) + [0xEE])
+        let valid = StoreChange.encode([.setCursor("c")])
+        let offset = await assertRefusedStoreCorrupt(valid + [0xEE])
+        XCTAssertEqual(offset, Int64(valid.count + 1), "the offset in the payload, just past the unknown tag")
     }
 
     /// A payload that says it holds more changes, or fewer, than it does is refused `store_corrupt`.

@@ -39,11 +39,10 @@ struct SnapshotChunk {
     /// Where the piece starts in the payload, for errors.
     let payloadOffset: Int
 
-    /// `error` with its offset moved from the piece's buffer to the payload, and `path` named.
-    func locate(_ error: MarfaError, path: String) -> MarfaError {
+    /// `error`, found reading this piece's bytes from offset `start` of its buffer, with its offset moved to the
+    /// payload and `path` named.
+    func locate(_ error: MarfaError, from start: Int, path: String) -> MarfaError {
         guard case .storeCorrupt(_, let offset, let message) = error else { return error }
-        var start = 0
-        if case .bytes(_, let first, _, _) = content { start = first }
         return .storeCorrupt(path: path, offset: offset - Int64(start) + Int64(payloadOffset), message: message)
     }
 }

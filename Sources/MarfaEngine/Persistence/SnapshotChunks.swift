@@ -159,7 +159,7 @@ extension SnapshotChunk {
             case .mixed: return content
             }
         } catch {
-            return .failed(locate(error, path: ""))
+            return .failed(locate(error, from: start, path: ""))
         }
     }
 

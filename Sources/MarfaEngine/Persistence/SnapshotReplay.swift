@@ -23,6 +23,7 @@ enum SnapshotReplay {
         while true {
             var chunk = pieces.next()
             let content = chunk.content
+            // Leaves `content` the only holder of a piece's buffer, so it goes back for reuse without being copied.
             chunk.content = .claimed
             switch content {
             case .end(let checks):
@@ -38,7 +39,7 @@ enum SnapshotReplay {
                     do throws(MarfaError) {
                         try restoring.apply(buffer, start: start, end: end, of: chunk)
                     } catch {
-                        failure = chunk.locate(error, path: stream.path)
+                        failure = chunk.locate(error, from: start, path: stream.path)
                         pieces.abandon()
                     }
                 }
