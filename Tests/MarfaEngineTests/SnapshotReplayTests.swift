@@ -61,6 +61,24 @@ final class SnapshotReplayTests: XCTestCase {
         for id in restored.items.keys { XCTAssertNotNil(restored.items.row(of: id), "no row for \(id)") }
     }
 
+    /// A snapshot of one zstd frame without a trailer, as builds before Decision 0036 wrote them, still restores
+    /// exactly when streamed (WC-1: the copy survives a restart and an upgrade).
+    func testASnapshotOfOneFrameWithoutATrailerStillRestores() async throws {
+        let state = seededState(items: 3000, changes: 2000)
+        let payload = StoreChange.encode(state.asChanges)
+        let url = temporaryStore()
+        store = url
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let directory = try StoreDirectory.open(at: url.path)
+        defer { directory.close() }
+        let header = SnapshotHeader(
+            segment: 1, payloadLength: UInt64(payload.count), payloadChecksum: CRC32C.checksum(payload))
+        try Data(header.encoded() + (try Zstd.compress(payload))).write(to: URL(fileURLWithPath: snapshotPath))
+        let (restored, indexes) = try SnapshotReplay.restore(try SnapshotReader(directory: directory).stream(segment: 1))
+        XCTAssertEqual(restored, state)
+        try indexes.checkInvariants(state: restored)
+    }
+
     /// A snapshot lists its edges before its items, so open can decode them on a second thread from the start
     /// (Decision 0024).
     func testASnapshotListsItsEdgesBeforeItsItems() throws {
