@@ -1,18 +1,82 @@
+import Foundation
 import MarfaRules
+import MarfaStorage
 import XCTest
 
 @testable import MarfaEngine
 
+/// Restoring snapshots as open does (Decision 0052): written to a store's file, streamed back in pieces and applied
+/// in payload order on two threads.
 final class SnapshotReplayTests: XCTestCase {
+    private var store: URL?
+
+    override func tearDown() {
+        if let store { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+    }
+
+    /// The path of the snapshot `restore` writes.
+    private var snapshotPath: String {
+        (store?.path ?? "") + "/" + StoreFileName.snapshot(1)
+    }
+
+    /// Writes `payload` as snapshot 1 of a fresh store and restores it as open does.
+    private func restore(_ payload: [UInt8]) async throws -> (CopyState, ReadIndexes) {
+        let url = temporaryStore()
+        store = url
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let directory = try StoreDirectory.open(at: url.path)
+        defer { directory.close() }
+        try await SnapshotWriter(directory: directory).write(payload, segment: 1)
+        return try SnapshotReplay.restore(try SnapshotReader(directory: directory).stream(segment: 1))
+    }
+
+    /// Asserts that restoring `payload` is refused `store_corrupt` naming the snapshot's file, and answers the
+    /// payload offset the error names.
+    @discardableResult
+    private func assertRefusedStoreCorrupt(
+        _ payload: [UInt8], file: StaticString = #filePath, line: UInt = #line
+    ) async -> Int64? {
+        do {
+            _ = try await restore(payload)
+            XCTFail("expected store_corrupt", file: file, line: line)
+        } catch {
+            guard case .storeCorrupt(let path, let offset, _)? = error as? MarfaError else {
+                XCTFail("expected store_corrupt, got \(error)", file: file, line: line)
+                return nil
+            }
+            XCTAssertEqual(path, snapshotPath, file: file, line: line)
+            return offset
+        }
+        return nil
+    }
+
     /// Restoring a snapshot batch by batch gives the state that was written and indexes holding every item
     /// (WC-1: the copy survives a restart).
-    func testRestoreGivesTheWrittenStateAndIndexesOverEveryItem() throws {
+    func testRestoreGivesTheWrittenStateAndIndexesOverEveryItem() async throws {
         let state = seededState(items: 9000, changes: 3000)
         XCTAssertGreaterThan(state.edges.count, 0, "the witness: the snapshot holds edges as well as items")
-        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(state.asChanges), path: "test")
+        let (restored, indexes) = try await restore(StoreChange.encode(state.asChanges))
         XCTAssertEqual(restored, state)
         try indexes.checkInvariants(state: restored)
         for id in restored.items.keys { XCTAssertNotNil(restored.items.row(of: id), "no row for \(id)") }
+    }
+
+    /// A snapshot of one zstd frame without a trailer, as builds before Decision 0036 wrote them, still restores
+    /// exactly when streamed (WC-1: the copy survives a restart and an upgrade).
+    func testASnapshotOfOneFrameWithoutATrailerStillRestores() async throws {
+        let state = seededState(items: 3000, changes: 2000)
+        let payload = StoreChange.encode(state.asChanges)
+        let url = temporaryStore()
+        store = url
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let directory = try StoreDirectory.open(at: url.path)
+        defer { directory.close() }
+        let header = SnapshotHeader(
+            segment: 1, payloadLength: UInt64(payload.count), payloadChecksum: CRC32C.checksum(payload))
+        try Data(header.encoded() + (try Zstd.compress(payload))).write(to: URL(fileURLWithPath: snapshotPath))
+        let (restored, indexes) = try SnapshotReplay.restore(try SnapshotReader(directory: directory).stream(segment: 1))
+        XCTAssertEqual(restored, state)
+        try indexes.checkInvariants(state: restored)
     }
 
     /// A snapshot lists its edges before its items, so open can decode them on a second thread from the start
@@ -26,14 +90,14 @@ final class SnapshotReplayTests: XCTestCase {
 
     /// A snapshot written before Decision 0024 (items, then edges) still restores exactly, adjacency included
     /// (WC-1: the copy survives a restart and an upgrade).
-    func testASnapshotWithItsItemsBeforeItsEdgesStillRestoresExactly() throws {
+    func testASnapshotWithItsItemsBeforeItsEdgesStillRestoresExactly() async throws {
         let state = seededState(items: 3000, changes: 4000)
         let changes = state.asChanges
         let metadata = changes.filter { !Self.isEdge($0) && !Self.isItem($0) && !Self.isAfterEdges($0) }
         let older =
             metadata + changes.filter(Self.isItem) + changes.filter(Self.isEdge) + changes.filter(Self.isAfterEdges)
         XCTAssertNotEqual(older, changes, "the witness: the older order differs from today's")
-        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(older), path: "test")
+        let (restored, indexes) = try await restore(StoreChange.encode(older))
         XCTAssertEqual(restored, state)
         XCTAssertEqual(restored.edgesFrom, state.edgesFrom)
         XCTAssertEqual(restored.edgesTo, state.edgesTo)
@@ -43,22 +107,21 @@ final class SnapshotReplayTests: XCTestCase {
 
     /// An item change after the edges (an order snapshots never have, as a journal replay does) ends with
     /// indexes that match.
-    func testAnItemChangeAfterTheEdgesStillEndsWithMatchingIndexes() throws {
+    func testAnItemChangeAfterTheEdgesStillEndsWithMatchingIndexes() async throws {
         let state = seededState(items: 3000, changes: 1500)
         var generator = SeededChanges(seed: 77)
         let late = generator.item(id: generator.id())
         let gone = try XCTUnwrap(state.items.keys.first)
         let changes = state.asChanges + [.putItem(late), .removeItem(id: gone)]
-        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(changes), path: "test")
+        let (restored, indexes) = try await restore(StoreChange.encode(changes))
         try indexes.checkInvariants(state: restored)
         XCTAssertNotNil(restored.items.row(of: late.id))
         XCTAssertNil(restored.items.row(of: gone))
     }
 
     /// Edges interleaved with other changes (an extension, an edge removal and an item between two runs of edges)
-    /// restore to the state, adjacency included, that applying the changes in order gives: the edges decoded on
-    /// the second thread end at the first other change and the rest follow in order (WC-1).
-    func testEdgesInterleavedWithOtherChangesRestoreAsAppliedInOrder() throws {
+    /// restore to the state, adjacency included, that applying the changes in order gives (WC-1).
+    func testEdgesInterleavedWithOtherChangesRestoreAsAppliedInOrder() async throws {
         let state = seededState(items: 3000, changes: 8000)
         let changes = state.asChanges
         let edgeChanges = changes.filter(Self.isEdge)
@@ -76,7 +139,7 @@ final class SnapshotReplayTests: XCTestCase {
             + edgeChanges.dropFirst(2) + changes.filter(Self.isAfterEdges)
         var expected = CopyState()
         for change in mixed { expected.apply(change) }
-        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(mixed), path: "test")
+        let (restored, indexes) = try await restore(StoreChange.encode(mixed))
         XCTAssertEqual(restored, expected)
         XCTAssertNil(restored.edges[firstEdge.id], "the removal after the first run of edges is applied")
         XCTAssertEqual(restored.edgesFrom, expected.edgesFrom)
@@ -86,40 +149,28 @@ final class SnapshotReplayTests: XCTestCase {
     }
 
     /// A payload cut inside its run of edges is refused `store_corrupt` naming the snapshot's path, though the
-    /// edges are decoded on the second thread.
-    func testAPayloadCutInsideItsEdgesIsRefusedStoreCorruptNamingThePath() {
+    /// edges may be decoded on the second thread.
+    func testAPayloadCutInsideItsEdgesIsRefusedStoreCorruptNamingThePath() async {
         let changes = seededState(items: 2000, changes: 2000).asChanges
         let edgesLast = changes.filter { !Self.isEdge($0) } + changes.filter(Self.isEdge)
         XCTAssertTrue(edgesLast.last.map(Self.isEdge) ?? false, "the witness: the payload ends inside its edges")
-        let bytes = StoreChange.encode(edgesLast)
-        XCTAssertThrowsError(try SnapshotReplay.restore(Array(bytes.dropLast(7)), path: "edge-path")) { error in
-            guard case .storeCorrupt(let path, _, _)? = error as? MarfaError else {
-                return XCTFail("expected store_corrupt, got \(error)")
-            }
-            XCTAssertEqual(path, "edge-path")
-        }
+        await assertRefusedStoreCorrupt(Array(StoreChange.encode(edgesLast).dropLast(7)))
     }
 
-    /// With its edges first, a snapshot's items are split between the two threads (the second decodes the last
-    /// ones) and still restore to the written state, each item at the row it had, in payload order (WC-1,
-    /// Decision 0032).
-    func testItemsSplitBetweenTheTwoThreadsRestoreInPayloadOrder() throws {
+    /// A snapshot many pieces long, its edges first, restores to the written state, each item at the row it had, in
+    /// payload order, whichever thread decoded each piece (WC-1, Decision 0052).
+    func testItemsOfManyPiecesRestoreInPayloadOrder() async throws {
         let state = seededState(items: 6000, changes: 3000)
-        let changes = state.asChanges
-        let edges = changes.filter(Self.isEdge).count
-        let afterEdges = changes.count - changes.firstIndex(where: Self.isItem)!
-        let callerShare = SnapshotReplay.itemsBeforeTail(edges: edges, changes: afterEdges)
-        XCTAssertGreaterThan(callerShare, 0, "the witness: the caller decodes some items")
-        XCTAssertLessThan(callerShare, state.items.count, "the witness: the second thread decodes the others")
-        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(changes), path: "test")
+        let payload = StoreChange.encode(state.asChanges)
+        XCTAssertGreaterThan(payload.count, 4 * SnapshotChunks.pieceBytes, "the witness: the payload spans pieces")
+        let (restored, indexes) = try await restore(payload)
         XCTAssertEqual(restored, state)
         XCTAssertEqual(restored.items.rows.map(\.item.id), state.items.values.map(\.id))
         try indexes.checkInvariants(state: restored)
     }
 
-    /// A change other than an item among the items the caller decodes first (an extension, a removal) makes the
-    /// second thread leave every item to the caller, and the payload restores as applied in order (WC-1).
-    func testAnotherChangeAmongTheFirstItemsRestoresAsAppliedInOrder() throws {
+    /// A change other than an item among the items (an extension, a removal) restores as applied in order (WC-1).
+    func testAnotherChangeAmongTheFirstItemsRestoresAsAppliedInOrder() async throws {
         let state = seededState(items: 4000, changes: 2000)
         let changes = state.asChanges
         let firstItem = try XCTUnwrap(changes.firstIndex(where: Self.isItem))
@@ -130,35 +181,59 @@ final class SnapshotReplayTests: XCTestCase {
         var expected = CopyState()
         for change in mixed { expected.apply(change) }
         XCTAssertNil(expected.items[item.id], "the witness: the removal takes the item out")
-        let (restored, indexes) = try SnapshotReplay.restore(StoreChange.encode(mixed), path: "test")
+        let (restored, indexes) = try await restore(StoreChange.encode(mixed))
         XCTAssertEqual(restored, expected)
         try indexes.checkInvariants(state: restored)
     }
 
-    /// A payload cut inside the items the second thread decodes is refused `store_corrupt` naming the path.
-    func testAPayloadCutInsideTheSecondThreadsItemsIsRefusedStoreCorrupt() throws {
+    /// A payload cut inside its last items is refused `store_corrupt` naming the path.
+    func testAPayloadCutInsideItsLastItemsIsRefusedStoreCorrupt() async throws {
         let changes = seededState(items: 3000, changes: 1500).asChanges
         let itemsLast = changes.filter { !Self.isAfterEdges($0) }
         XCTAssertTrue(itemsLast.last.map(Self.isItem) ?? false, "the witness: the payload ends inside its items")
         XCTAssertGreaterThan(itemsLast.filter(Self.isEdge).count, 0, "the witness: the items follow a run of edges")
-        let bytes = StoreChange.encode(itemsLast)
-        XCTAssertThrowsError(try SnapshotReplay.restore(Array(bytes.dropLast(7)), path: "item-path")) { error in
-            guard case .storeCorrupt(let path, _, _)? = error as? MarfaError else {
-                return XCTFail("expected store_corrupt, got \(error)")
-            }
-            XCTAssertEqual(path, "item-path")
-        }
+        await assertRefusedStoreCorrupt(Array(StoreChange.encode(itemsLast).dropLast(7)))
     }
 
     /// A malformed payload is refused `store_corrupt` naming the snapshot's path.
-    func testAMalformedPayloadIsRefusedStoreCorruptNamingThePath() {
+    func testAMalformedPayloadIsRefusedStoreCorruptNamingThePath() async {
         let bytes = StoreChange.encode(seededState(items: 3000, changes: 0).asChanges)
-        XCTAssertThrowsError(try SnapshotReplay.restore(Array(bytes.dropLast(7)), path: "snap-path")) { error in
-            guard case .storeCorrupt(let path, _, _)? = error as? MarfaError else {
-                return XCTFail("expected store_corrupt, got \(error)")
-            }
-            XCTAssertEqual(path, "snap-path")
+        await assertRefusedStoreCorrupt(Array(bytes.dropLast(7)))
+        let valid = StoreChange.encode([.setCursor("c")])
+        let offset = await assertRefusedStoreCorrupt(valid + [0xEE])
+        XCTAssertEqual(offset, Int64(valid.count + 1), "the offset in the payload, just past the unknown tag")
+    }
+
+    /// A payload that says it holds more changes, or fewer, than it does is refused `store_corrupt`.
+    func testAPayloadWhoseChangeCountIsWrongIsRefusedStoreCorrupt() async {
+        let changes = seededState(items: 500, changes: 0).asChanges
+        var written = ByteWriter(capacity: 4)
+        written.write(varint: UInt64(changes.count))
+        let body = Array(StoreChange.encode(changes).dropFirst(written.bytes.count))
+        for claimed in [changes.count - 1, changes.count + 1] {
+            var count = ByteWriter(capacity: 4)
+            count.write(varint: UInt64(claimed))
+            await assertRefusedStoreCorrupt(count.bytes + body)
         }
+    }
+
+    /// A change longer than a piece of the pipeline (an item whose body is several pieces long) restores whole,
+    /// between pieces of ordinary items (WC-1).
+    func testAChangeLongerThanAPieceRestoresWhole() async throws {
+        var state = seededState(items: 2000, changes: 0)
+        var generator = SeededChanges(seed: 79)
+        let plain = generator.item(id: generator.id())
+        let body = String(repeating: "long body ", count: 3 * SnapshotChunks.pieceBytes / 10)
+        let big = Item(
+            id: plain.id, type: "core.note", properties: ["title": .string("long"), "body": .string(body)],
+            state: .active, tier: .library, version: 1, source: "seed", sourceId: nil, occurredAt: plain.occurredAt,
+            createdAt: plain.createdAt, updatedAt: plain.updatedAt, tags: [])
+        state.apply(.putItem(big))
+        for _ in 0..<2000 { state.apply(.putItem(generator.item(id: generator.id()))) }
+        let (restored, indexes) = try await restore(StoreChange.encode(state.asChanges))
+        XCTAssertEqual(restored, state)
+        XCTAssertEqual(restored.items[big.id], big)
+        try indexes.checkInvariants(state: restored)
     }
 
     private static func isEdge(_ change: StoreChange) -> Bool {

@@ -82,4 +82,48 @@ final class RecoveryTests: StorageTestCase {
         XCTAssertEqual(recovered.records, ["a", "b", "c"].map { Array($0.utf8) })
         XCTAssertEqual(recovered.skippedSnapshots.count, 2)
     }
+
+    /// Streamed to a restore (Decision 0052), a newest snapshot whose checksum fails only once it is read to the end
+    /// is passed over for the previous one, the restore's work on it thrown away (WC-1).
+    func testAStreamedSnapshotFailingItsChecksumAtTheEndFallsBackToThePrevious() async throws {
+        let (directory, journal) = try await writeLayeredStore()
+        defer { directory.close() }
+        try await journal.close()
+        let path = snapshotPath(storePath(), 3)
+        var bytes = try readFile(path)
+        let stored = try XCTUnwrap(
+            (0..<(bytes.count - 1)).first { bytes[$0] == UInt8(ascii: "S") && bytes[$0 + 1] == UInt8(ascii: "3") },
+            "the witness: the tiny payload is stored as it is")
+        bytes[stored + 1] = UInt8(ascii: "4")
+        try writeFile(path, bytes)
+        var restored: [[UInt8]] = []
+        let (recovered, image) = try Recovery.recover(directory) { stream in
+            var piece = [UInt8](repeating: 0, count: 16)
+            let count = try piece.withUnsafeMutableBytes { try stream.read(into: $0) }
+            restored.append(Array(piece[0..<count]))
+            try stream.verify()
+            return restored.last
+        }
+        XCTAssertEqual(restored, [Array("S4".utf8), Array("S2".utf8)], "the damaged payload decoded, then refused")
+        XCTAssertEqual(image, Array("S2".utf8))
+        XCTAssertEqual(recovered.snapshotSegment, 2)
+        XCTAssertEqual(recovered.records, ["b", "c"].map { Array($0.utf8) })
+        XCTAssertEqual(recovered.skippedSnapshots.map(\.path), [path])
+    }
+
+    /// What a restore throws other than the stream's `store_corrupt` ends the recovery: no older snapshot is tried.
+    func testARestoreFailureOtherThanTheStreamsEndsTheRecovery() async throws {
+        struct Refused: Error {}
+        let (directory, journal) = try await writeLayeredStore()
+        defer { directory.close() }
+        try await journal.close()
+        var tried: [String] = []
+        XCTAssertThrowsError(
+            try Recovery.recover(directory) { stream in
+                tried.append(stream.path)
+                throw Refused()
+            }
+        ) { XCTAssertTrue($0 is Refused, "\($0)") }
+        XCTAssertEqual(tried, [snapshotPath(storePath(), 3)])
+    }
 }

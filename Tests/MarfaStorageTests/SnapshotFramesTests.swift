@@ -2,8 +2,9 @@ import XCTest
 
 @testable import MarfaStorage
 
-/// Snapshots cut into frames (Decision 0036): read back on two threads, readable by the one-shot decompression
-/// older builds use, and snapshots of one frame without a trailer (as older builds write them) still read.
+/// Snapshots cut into frames (Decision 0036): read back on two threads and streamed in pieces as open reads them
+/// (Decision 0052), readable by the one-shot decompression older builds use, and snapshots of one frame without a
+/// trailer (as older builds write them) still read both ways.
 final class SnapshotFramesTests: StorageTestCase {
     /// Half random, half repeated bytes, so frames compress to different sizes.
     private func mixedPayload(blocks: Int) -> [UInt8] {
@@ -34,6 +35,7 @@ final class SnapshotFramesTests: StorageTestCase {
         XCTAssertEqual(split?.0, (payload.count + 65_535) / 65_536)
         XCTAssertEqual(split?.1, 65_536)
         XCTAssertEqual(try SnapshotReader(directory: directory).read(segment: 2), payload)
+        XCTAssertEqual(try streamed(SnapshotReader(directory: directory), segment: 2), payload)
         XCTAssertEqual(try Zstd.decompress(data, size: payload.count), payload, "what older builds do")
     }
 
@@ -44,6 +46,10 @@ final class SnapshotFramesTests: StorageTestCase {
         for (segment, payload) in [(3, mixedPayload(blocks: 5)), (4, []), (5, [9])] as [(UInt64, [UInt8])] {
             try await writer.write(payload, segment: segment)
             XCTAssertEqual(try SnapshotReader(directory: directory).read(segment: segment), payload)
+            for pieceBytes in [1, 1000, 50_000] {
+                let reader = SnapshotReader(directory: directory)
+                XCTAssertEqual(try streamed(reader, segment: segment, pieceBytes: pieceBytes), payload)
+            }
         }
     }
 
@@ -56,6 +62,7 @@ final class SnapshotFramesTests: StorageTestCase {
         try writeFile(snapshotPath(storePath(), 6), header.encoded() + (try Zstd.compress(payload)))
         XCTAssertNil(try frameData(6).withUnsafeBytes { try SnapshotFrames.split($0) })
         XCTAssertEqual(try SnapshotReader(directory: directory).read(segment: 6), payload)
+        XCTAssertEqual(try streamed(SnapshotReader(directory: directory), segment: 6), payload)
     }
 
     /// A trailer whose frame size does not fit the frames (the second byte of the size, then the top one, which
@@ -74,6 +81,9 @@ final class SnapshotFramesTests: StorageTestCase {
             let error = storageError { _ = try SnapshotReader(directory: directory).read(segment: 7) }
             XCTAssertEqual(error?.code, StorageError.storeCorrupt, "\(blocks) blocks, byte -\(damaged)")
             XCTAssertEqual(error?.path, path)
+            let streamError = storageError { _ = try streamed(SnapshotReader(directory: directory), segment: 7) }
+            XCTAssertEqual(streamError?.code, StorageError.storeCorrupt, "streamed, \(blocks) blocks, byte -\(damaged)")
+            XCTAssertEqual(streamError?.path, path)
         }
     }
 }

@@ -69,6 +69,34 @@ final class SnapshotTests: StorageTestCase {
         let error = storageError { _ = try reader.read(segment: 2) }
         XCTAssertEqual(error?.code, StorageError.storeCorrupt)
         XCTAssertEqual(error?.path, path)
+        let streamError = storageError { _ = try streamed(reader, segment: 2) }
+        XCTAssertEqual(streamError?.code, StorageError.storeCorrupt, "streamed as open reads it")
+        XCTAssertEqual(streamError?.path, path)
+    }
+
+    /// A payload byte changed under a frame that still decodes (zstd's raw blocks copy bytes as they are) is found
+    /// only by the payload checksum, at the end of the stream: `verify` refuses it `store_corrupt` naming the file.
+    func testAPayloadWhoseChecksumFailsIsRefusedAtTheEndOfTheStream() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let payload = pseudoRandomBytes(20_000, seed: 5)
+        try await SnapshotWriter(directory: directory).write(payload, segment: 3)
+        let path = snapshotPath(storePath(), 3)
+        var bytes = try readFile(path)
+        let tail = Array(payload.suffix(16))
+        let at = try XCTUnwrap(
+            (0...(bytes.count - tail.count)).first { bytes[$0..<($0 + tail.count)].elementsEqual(tail) },
+            "the witness: the payload's last bytes are stored as they are")
+        bytes[at + 5] ^= 0x01
+        try writeFile(path, bytes)
+        let stream = try SnapshotReader(directory: directory).stream(segment: 3)
+        var piece = [UInt8](repeating: 0, count: 30_000)
+        let count = try piece.withUnsafeMutableBytes { try stream.read(into: $0) }
+        XCTAssertEqual(count, payload.count, "the witness: the frame still decodes")
+        XCTAssertNotEqual(Array(piece[0..<count]), payload)
+        let error = storageError { try stream.verify() }
+        XCTAssertEqual(error?.code, StorageError.storeCorrupt)
+        XCTAssertEqual(error?.path, path)
     }
 
     /// A snapshot file cut short (inside its frame, inside its header, or empty) is refused `store_corrupt` naming
@@ -86,6 +114,9 @@ final class SnapshotTests: StorageTestCase {
             let error = storageError { _ = try reader.read(segment: 4) }
             XCTAssertEqual(error?.code, StorageError.storeCorrupt, "cut to \(length) bytes")
             XCTAssertEqual(error?.path, path)
+            let streamError = storageError { _ = try streamed(reader, segment: 4) }
+            XCTAssertEqual(streamError?.code, StorageError.storeCorrupt, "streamed, cut to \(length) bytes")
+            XCTAssertEqual(streamError?.path, path)
         }
     }
 

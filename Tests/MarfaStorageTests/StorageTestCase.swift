@@ -67,6 +67,21 @@ class StorageTestCase: XCTestCase {
         store + "/" + StoreFileName.snapshot(number)
     }
 
+    /// Answers the payload of snapshot `segment` as open reads it (Decision 0052): streamed into a reused buffer of
+    /// `pieceBytes`, then checked.
+    func streamed(_ reader: SnapshotReader, segment: UInt64, pieceBytes: Int = 1000) throws -> [UInt8] {
+        let stream = try reader.stream(segment: segment)
+        var payload: [UInt8] = []
+        var piece = [UInt8](repeating: 0, count: pieceBytes)
+        while true {
+            let count = try piece.withUnsafeMutableBytes { try stream.read(into: $0) }
+            guard count > 0 else { break }
+            payload += piece[0..<count]
+        }
+        try stream.verify()
+        return payload
+    }
+
     /// Answers the StorageError `body` throws, failing the test if it throws nothing or something else.
     func storageError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> StorageError? {
         do {

@@ -62,15 +62,10 @@ package actor CopyActor {
                     message: "this store belongs to \(bound) and cannot be opened against \(origin)")
             }
         }
-        var recovered = try StorageBridge.run { try Recovery.recover(directory) }
-        var state = CopyState()
-        var indexes = ReadIndexes()
-        if let image = recovered.snapshot, let segment = recovered.snapshotSegment {
-            recovered.snapshot = nil
-            let path = directory.filePath(StoreFileName.snapshot(segment))
-            (state, indexes) = try SnapshotReplay.restore(image, path: path)
-            PayloadRelease.later(consume image)
+        let (recovered, image) = try StorageBridge.run {
+            try Recovery.recover(directory, restoring: SnapshotReplay.restore)
         }
+        var (state, indexes) = image ?? (CopyState(), ReadIndexes())
         var changeLog = ChangeLog(after: state.commitCount)
         for (position, record) in recovered.records.enumerated() {
             let changes = try decode(record, path: "\(url.path) journal record \(position)")

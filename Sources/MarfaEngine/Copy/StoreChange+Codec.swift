@@ -84,12 +84,14 @@ extension StoreChange {
 
     /// The byte a `putEdge` change starts with.
     static let putEdgeTag: UInt8 = 3
+    /// The byte a `putItem` change starts with.
+    static let putItemTag: UInt8 = 1
 
     /// Reads one change written by `write(into:)` at the reader's offset; throws `storeCorrupt` for malformed bytes.
     static func read(from reader: inout ByteReader) throws(MarfaError) -> StoreChange {
         let tag = try reader.readByte()
         switch tag {
-        case 1: return .putItem(try RowCodec.readItem(from: &reader))
+        case Self.putItemTag: return .putItem(try RowCodec.readItem(from: &reader))
         case 2: return .removeItem(id: try reader.readString())
         case Self.putEdgeTag: return .putEdge(try RowCodec.readEdge(from: &reader))
         case 4: return .removeEdge(id: try reader.readString())
@@ -124,31 +126,20 @@ extension StoreChange {
         }
     }
 
-    /// Moves the reader past the run of `putEdge` changes at its offset, at most `limit` of them, checking their
-    /// structure without building them; answers how many it passed. The reader stops before the first other change.
-    static func skipEdgeRun(in reader: inout ByteReader, limit: Int) throws(MarfaError) -> Int {
-        try skipRun(tag: putEdgeTag, in: &reader, limit: limit, RowCodec.skipEdge(from:))
-    }
-
-    /// Moves the reader past the run of `putItem` changes at its offset, at most `limit` of them, as `skipEdgeRun`
-    /// does for edges: how open's second thread finds the items it decodes (Decision 0032).
-    static func skipItemRun(in reader: inout ByteReader, limit: Int) throws(MarfaError) -> Int {
-        try skipRun(tag: 1, in: &reader, limit: limit, RowCodec.skipItem(from:))
-    }
-
-    /// Moves past at most `limit` changes with `tag`, stepping over each one's fields with `skip`; answers how many.
-    private static func skipRun(
-        tag: UInt8, in reader: inout ByteReader, limit: Int, _ skip: (inout ByteReader) throws(MarfaError) -> Void
-    ) throws(MarfaError) -> Int {
-        var passed = 0
-        while passed < limit {
-            var probe = reader
-            guard try probe.readByte() == tag else { break }
-            try skip(&probe)
-            reader = probe
-            passed += 1
+    /// Moves the reader past one change of any kind, checking its structure (items and edges without building
+    /// them), and answers its tag: how open cuts a snapshot payload into pieces at changes' ends (Decision 0052).
+    static func skip(from reader: inout ByteReader) throws(MarfaError) -> UInt8 {
+        var probe = reader
+        let tag = try probe.readByte()
+        switch tag {
+        case putItemTag: try RowCodec.skipItem(from: &probe)
+        case putEdgeTag: try RowCodec.skipEdge(from: &probe)
+        default:
+            probe = reader
+            _ = try read(from: &probe)
         }
-        return passed
+        reader = probe
+        return tag
     }
 
     private static func corrupt(_ reader: ByteReader, _ what: String) -> MarfaError {

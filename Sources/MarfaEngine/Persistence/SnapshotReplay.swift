@@ -1,124 +1,136 @@
 import MarfaRules
+import MarfaStorage
 
-/// Rebuilds the state a snapshot holds and the read indexes over it, on two cores.
+/// Rebuilds the state a snapshot holds and the read indexes over it, on two cores, from a payload streamed in small
+/// pieces (Decision 0052).
 ///
-/// A snapshot lists the sync state, then the edges, then the items (`CopyState.forEachSnapshotChange`). At the first
-/// run of edges a second thread (`SideDecoder`) starts decoding them into a state of its own, then the last items
-/// after them into a plain list, while the caller's thread only steps over the edges (checking their structure,
-/// building nothing) and decodes, applies and indexes the first items, each while it is still in the cache
-/// (Decision 0032). The caller then applies and indexes the second thread's items in order, applies every later
-/// change that leaves the edges alone (extensions, the queue), finishes the read indexes (no edge changes them),
-/// adopts the edges whole (no object decoded on the other core is changed on this one, which 0017 measured as the
-/// costly part of a hand-over) and applies whatever follows with the indexes kept current, as journal replay does.
-/// Edge changes and the others touch disjoint parts of the state, and the items keep their order, so applying them
-/// on two threads gives what applying them in order does: any payload in the change-list format restores exactly,
-/// whatever its order, including the items-then-edges order snapshots had before (Decision 0024).
+/// A second thread (`SnapshotChunks`) decompresses the payload into reused buffers of a few hundred KiB, cut at
+/// changes' ends, and decodes pieces of only items or only edges whenever this thread has others waiting; this
+/// thread takes the pieces in payload order, decodes the rest itself and applies every change in order, indexing
+/// each new item as it goes. Applying in order restores any payload in the change-list format exactly, whatever
+/// its order (Decision 0024). The payload's checksum is known only at its end: a piece that fails to decode, or a
+/// checksum that does not match, throws away the state built so far, and the open fails (or recovery passes over
+/// the snapshot) as it did when the whole payload was checked first.
 enum SnapshotReplay {
-    /// The state of the snapshot `payload` and the indexes over its items; throws `storeCorrupt` naming `path`.
-    static func restore(_ payload: [UInt8], path: String) throws(MarfaError) -> (CopyState, ReadIndexes) {
-        do {
-            return try restore(payload)
-        } catch .storeCorrupt(_, let offset, let message) {
-            throw MarfaError.storeCorrupt(path: path, offset: offset, message: message)
-        }
-    }
-
-    /// How many of the `changes` after a run of `edges` the caller decodes before it takes the second thread's
-    /// share: the point where the caller, decoding, applying and indexing its items, is ready for the second
-    /// thread's items just as that thread, decoding the edges, stepping over the caller's items and decoding the
-    /// rest, finishes them, when every change is an item.
+    /// The state of the snapshot `stream` reads and the indexes over its items.
     ///
-    /// From the costs profiled at 10k items (Decision 0032), in µs: an edge 1.6, decoding an item 3.8, stepping over
-    /// one 0.3, applying one 0.65 and indexing it 1.8; `k × 6.25 = 1.6 × edges + 0.3 × k + 3.8 × (n − k)` gives
-    /// `k ≈ 0.16 × edges + 0.39 × n`.
-    static func itemsBeforeTail(edges: Int, changes: Int) -> Int {
-        min(changes, (16 * edges + 39 * changes) / 100)
+    /// Throws the stream's "store_corrupt" `StorageError` when the frames, length or checksum are wrong (recovery
+    /// then passes over the snapshot), else `MarfaError.storeCorrupt` naming the file for a malformed change.
+    static func restore(_ stream: SnapshotPayloadStream) throws -> (CopyState, ReadIndexes) {
+        let pieces = SnapshotChunks(stream)
+        var restoring = Restoring()
+        var failure: MarfaError?
+        while true {
+            var chunk = pieces.next()
+            let content = chunk.content
+            // Leaves `content` the only holder of a piece's buffer, so it goes back for reuse without being copied.
+            chunk.content = .claimed
+            switch content {
+            case .end(let checks):
+                do {
+                    try checks.get()
+                } catch let error as MarfaError {
+                    throw naming(error, path: stream.path)
+                }
+                if let failure { throw failure }
+                return restoring.finish()
+            case .bytes(let buffer, let start, let end, _):
+                if failure == nil {
+                    do throws(MarfaError) {
+                        try restoring.apply(buffer, start: start, end: end, of: chunk)
+                    } catch {
+                        failure = chunk.locate(error, from: start, path: stream.path)
+                        pieces.abandon()
+                    }
+                }
+                pieces.recycle(buffer)
+            case .items(let items):
+                restoring.apply(items, of: chunk)
+            case .edges(let edges):
+                for edge in edges { restoring.state.put(edgeRecord: edge) }
+            case .failed(let error):
+                if failure == nil {
+                    failure = naming(error, path: stream.path)
+                    pieces.abandon()
+                }
+            case .claimed:
+                preconditionFailure("the applying thread took a piece still being decoded")
+            }
+        }
     }
 
-    private static func restore(_ payload: [UInt8]) throws(MarfaError) -> (CopyState, ReadIndexes) {
-        var reader = ByteReader(payload)
-        var remaining = try reader.readCount()
-        var state = CopyState()
-        var side: (decoder: SideDecoder, end: Int, remaining: Int)?
-        /// Changes the caller still applies before it takes the second thread's items, once it has them to take.
-        var beforeTail: Int?
-        /// The indexes, built item by item as the caller applies them while no change but a new item touches them.
-        var building: ReadIndexes.Builder? = ReadIndexes.Builder(capacity: 0)
-        while remaining > 0 {
-            if beforeTail == 0, let side {
-                beforeTail = nil
-                if let tail = try side.decoder.tail(), tail.start == reader.offset {
-                    for item in tail.items { apply(.putItem(item), to: &state, building: &building) }
-                    reader = ByteReader(payload, offset: tail.end)
-                    remaining -= tail.items.count
-                    continue
-                }
+    /// `error`, found on the producing thread, naming the snapshot's file.
+    private static func naming(_ error: MarfaError, path: String) -> MarfaError {
+        guard case .storeCorrupt(_, let offset, let message) = error else { return error }
+        return .storeCorrupt(path: path, offset: offset, message: message)
+    }
+}
+
+/// The state and indexes a restore builds, change by change in payload order.
+private struct Restoring {
+    var state = CopyState()
+    /// The indexes, built item by item while no change but a new item touches them; nil once one does (they are
+    /// then built from the whole state at the end).
+    private var building: ReadIndexes.Builder? = ReadIndexes.Builder(capacity: 0)
+    /// Whether room has been made for the items yet.
+    private var reserved = false
+
+    /// Applies the changes at `start..<end` of `buffer`, the bytes of `chunk`.
+    mutating func apply(_ buffer: [UInt8], start: Int, end: Int, of chunk: SnapshotChunk) throws(MarfaError) {
+        var reader = ByteReader(buffer, offset: start, end: end)
+        var left = chunk.changeCount - chunk.firstChange
+        while !reader.isAtEnd {
+            var probe = reader
+            if try probe.readByte() == StoreChange.putEdgeTag {
+                // Each `putEdge` straight into its record (`StoreChange.read` would build the edge's strings first).
+                state.put(edgeRecord: try EdgeRecord.read(from: &probe))
+                reader = probe
+            } else {
+                apply(try StoreChange.read(from: &reader), left: left)
             }
-            let before = reader
-            let change = try StoreChange.read(from: &reader)
-            if case .putEdge = change, side == nil {
-                reader = before
-                let decoder = SideDecoder(payload, offset: reader.offset, count: remaining)
-                let edges = try StoreChange.skipEdgeRun(in: &reader, limit: remaining)
-                remaining -= edges
-                if state.items.isEmpty, building != nil {
-                    // The items follow the edges (`forEachSnapshotChange`): room for every change left.
-                    building = ReadIndexes.Builder(capacity: remaining)
-                    state.reserveItems(remaining)
-                }
-                side = (decoder, reader.offset, remaining)
-                beforeTail = itemsBeforeTail(edges: edges, changes: remaining)
-                continue
-            }
-            if touchesEdges(change) {
-                reader = before
-                break
-            }
-            apply(change, to: &state, building: &building)
-            remaining -= 1
-            beforeTail = beforeTail.map { $0 - 1 }
+            left -= 1
         }
-        var indexes = building?.finish() ?? ReadIndexes(state: state)
-        if let side {
-            let (edges, end, left) = try side.decoder.edges()
-            guard end == side.end, left == side.remaining else {
-                throw MarfaError.storeCorrupt(
-                    path: "", offset: Int64(end), message: "the run of edges ends at \(end), not \(side.end)")
-            }
-            state.adoptEdges(of: edges)
+    }
+
+    /// Applies `items`, the decoded changes of `chunk`, in order.
+    mutating func apply(_ items: [Item], of chunk: SnapshotChunk) {
+        var left = chunk.changeCount - chunk.firstChange
+        for item in items {
+            put(item, left: left)
+            left -= 1
         }
-        for _ in 0..<remaining {
-            CopyActor.apply(try StoreChange.read(from: &reader), to: &state, indexes: &indexes)
-        }
-        guard reader.isAtEnd else {
-            throw MarfaError.storeCorrupt(
-                path: "", offset: Int64(reader.offset), message: "bytes after the last change")
-        }
+    }
+
+    /// The state and its indexes once every change is applied.
+    consuming func finish() -> (CopyState, ReadIndexes) {
+        let indexes = building.take()?.finish() ?? ReadIndexes(state: state)
         return (state, indexes)
     }
 
-    /// Applies `change` and indexes the item it adds, or drops the builder when the change alters an item the
-    /// builder holds (the indexes are then built from the whole state at the end).
-    private static func apply(
-        _ change: StoreChange, to state: inout CopyState, building builder: inout ReadIndexes.Builder?
-    ) {
-        if case .putItem(let item) = change {
-            let (row, old) = state.putItem(item)
-            if old == nil { builder?.add(row: row, item: item) } else { builder = nil }
-            return
-        }
-        state.apply(change)
+    /// Applies `change`, one of the `left` changes still to come.
+    private mutating func apply(_ change: StoreChange, left: Int) {
         switch change {
-        case .removeItem, .clearRows: builder = nil
+        case .putItem(let item):
+            put(item, left: left)
+            return
+        case .removeItem, .clearRows: building = nil
+        case .setCatalog where !state.items.isEmpty: building = nil
         default: break
         }
+        state.apply(change)
     }
 
-    /// Whether `change` reads or writes the edges, so it must wait until the edge run is adopted.
-    private static func touchesEdges(_ change: StoreChange) -> Bool {
-        switch change {
-        case .putEdge, .removeEdge, .clearRows: return true
-        default: return false
+    /// Puts `item`, one of the `left` changes still to come, and indexes it when it is new; the first item of an
+    /// empty state makes room for every change left (the items follow the edges, `forEachSnapshotChange`).
+    private mutating func put(_ item: Item, left: Int) {
+        if !reserved {
+            reserved = true
+            if state.items.isEmpty, building != nil {
+                building = ReadIndexes.Builder(capacity: left)
+                state.reserveItems(left)
+            }
         }
+        let (row, old) = state.putItem(item)
+        if old == nil { building?.add(row: row, item: item) } else { building = nil }
     }
 }

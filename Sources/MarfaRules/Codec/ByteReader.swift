@@ -2,17 +2,21 @@
 /// Reads the engine's binary encoding back, refusing truncated or malformed input with `store_corrupt`.
 package struct ByteReader {
     private let bytes: [UInt8]
+    /// The offset just past the last byte this reader may read.
+    private let end: Int
     /// The offset of the next unread byte.
     package private(set) var offset: Int
 
-    /// Starts reading `bytes` at `offset`.
-    package init(_ bytes: [UInt8], offset: Int = 0) {
+    /// Starts reading `bytes` at `offset`, up to `end` (the whole array by default): a reader of one chunk of a
+    /// larger buffer treats `end` as the end of its bytes.
+    package init(_ bytes: [UInt8], offset: Int = 0, end: Int? = nil) {
         self.bytes = bytes
+        self.end = end ?? bytes.count
         self.offset = offset
     }
 
     /// Whether every byte has been read.
-    package var isAtEnd: Bool { offset >= bytes.count }
+    package var isAtEnd: Bool { offset >= end }
 
     private func corrupt(_ what: String) -> MarfaError {
         .storeCorrupt(path: "", offset: Int64(offset), message: "malformed record: \(what)")
@@ -20,7 +24,7 @@ package struct ByteReader {
 
     /// Reads one byte.
     package mutating func readByte() throws(MarfaError) -> UInt8 {
-        guard offset < bytes.count else { throw corrupt("truncated") }
+        guard offset < end else { throw corrupt("truncated") }
         defer { offset += 1 }
         return bytes[offset]
     }
@@ -41,7 +45,7 @@ package struct ByteReader {
     /// Reads a count and checks it cannot exceed the bytes left (each element takes at least one byte).
     package mutating func readCount() throws(MarfaError) -> Int {
         let count = try readVarint()
-        guard count <= UInt64(bytes.count - offset) else { throw corrupt("count past the end") }
+        guard count <= UInt64(end - offset) else { throw corrupt("count past the end") }
         return Int(count)
     }
 
@@ -53,7 +57,7 @@ package struct ByteReader {
 
     /// Reads a little-endian double.
     package mutating func readDouble() throws(MarfaError) -> Double {
-        guard offset + 8 <= bytes.count else { throw corrupt("truncated double") }
+        guard offset + 8 <= end else { throw corrupt("truncated double") }
         var raw: UInt64 = 0
         for index in 0..<8 { raw |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
         offset += 8
@@ -127,7 +131,7 @@ package struct ByteReader {
         case 0, 1, 2: return
         case 3: _ = try readVarint()
         case 4:
-            guard offset + 8 <= bytes.count else { throw corrupt("truncated double") }
+            guard offset + 8 <= end else { throw corrupt("truncated double") }
             offset += 8
         case 5: try skipString()
         case 6:

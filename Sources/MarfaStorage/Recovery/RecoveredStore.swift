@@ -1,6 +1,7 @@
 /// What opening a store found: the snapshot to start from, the journal records to replay after it, and repairs.
 package struct RecoveredStore: Sendable {
-    /// The payload of the snapshot used, or nil when the journal is replayed from its first segment.
+    /// The payload of the snapshot used, or nil when the journal is replayed from its first segment (or the
+    /// snapshot was streamed to the caller instead, `Recovery.recover(_:restoring:)`).
     package var snapshot: [UInt8]?
     /// The number of the snapshot used (records of segments below it are inside it), or nil without a snapshot.
     package var snapshotSegment: UInt64?

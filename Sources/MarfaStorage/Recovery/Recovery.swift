@@ -8,34 +8,55 @@ package enum Recovery {
 
     /// Answers the recovered contents of `directory`; as the writer, a torn journal tail is also cut off.
     package static func recover(_ directory: StoreDirectory) throws -> RecoveredStore {
+        var (store, payload) = try recover(directory) { try $0.read(segment: $1) }
+        store.snapshot = payload
+        return store
+    }
+
+    /// Answers the recovered contents of `directory` (without `snapshot`) and what `restore` made of the snapshot
+    /// used, streamed to it piece by piece (Decision 0052), or nil when the journal is replayed from its first
+    /// segment; as the writer, a torn journal tail is also cut off.
+    ///
+    /// A snapshot is passed over when `restore` throws "store_corrupt" as a `StorageError` (the stream's checks of
+    /// the frames, length and checksum); anything else it throws ends the recovery.
+    package static func recover<Image>(
+        _ directory: StoreDirectory, restoring restore: (SnapshotPayloadStream) throws -> Image
+    ) throws -> (store: RecoveredStore, image: Image?) {
+        try recover(directory) { reader, segment in try restore(try reader.stream(segment: segment)) }
+    }
+
+    private static func recover<Image>(
+        _ directory: StoreDirectory, reading read: (SnapshotReader, UInt64) throws -> Image
+    ) throws -> (store: RecoveredStore, image: Image?) {
         let snapshots = SnapshotReader(directory: directory)
         let journal = JournalReader(directory: directory)
         let segments = try journal.segmentNumbers()
         let repair = directory.role == .writer
         var skipped: [StorageError] = []
         for number in try snapshots.snapshotSegments() where hasEveryLaterSegment(segments, from: number) {
-            let payload: [UInt8]
+            let image: Image
             do {
-                payload = try snapshots.read(segment: number)
+                image = try read(snapshots, number)
             } catch let error as StorageError where error.code == StorageError.storeCorrupt {
                 skipped.append(error)
                 continue
             }
             let contents = try journal.read(from: number, repair: repair)
-            return RecoveredStore(
-                snapshot: payload,
+            let store = RecoveredStore(
+                snapshot: nil,
                 snapshotSegment: number,
                 records: contents.records,
                 tornTail: contents.tornTail,
                 skippedSnapshots: skipped,
                 nextSegment: contents.segments.last.map { $0 + 1 } ?? number
             )
+            return (store, image)
         }
         if let newestBad = skipped.first, !hasEveryLaterSegment(segments, from: firstSegment) {
             throw newestBad
         }
         let contents = try journal.read(from: firstSegment, repair: repair)
-        return RecoveredStore(
+        let store = RecoveredStore(
             snapshot: nil,
             snapshotSegment: nil,
             records: contents.records,
@@ -43,6 +64,7 @@ package enum Recovery {
             skippedSnapshots: skipped,
             nextSegment: contents.segments.last.map { $0 + 1 } ?? firstSegment
         )
+        return (store, nil)
     }
 
     /// Answers whether the segments from `first` on are exactly `first`, `first + 1`, … (or there are none).

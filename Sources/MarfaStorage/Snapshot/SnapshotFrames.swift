@@ -33,11 +33,9 @@ package enum SnapshotFrames {
     /// still in the cache, when a trailer gives their size, else in one piece. A trailer that is damaged or does not
     /// fit the frames is "store_corrupt", as damage anywhere else is.
     static func decompress(_ data: UnsafeRawBufferPointer, size: Int) throws -> (payload: [UInt8], checksum: UInt32) {
-        guard let (frames, frameBytes) = try split(data) else { return try inOnePiece(data, size: size) }
-        guard size <= frames.count * frameBytes, frames.count == 1 || (frames.count - 1) * frameBytes < size else {
-            throw corrupt("\(frames.count) frames of \(frameBytes) bytes cannot hold \(size) bytes")
+        guard let (frames, frameBytes) = try checkTrailer(of: data, size: size), frames.count > 1 else {
+            return try inOnePiece(data, size: size)
         }
-        guard frames.count > 1 else { return try inOnePiece(data, size: size) }
         var checksum: UInt32 = 0
         let payload = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             let output = UnsafeMutableRawBufferPointer(buffer)
@@ -54,6 +52,19 @@ package enum SnapshotFrames {
             count = size
         }
         return (payload, checksum)
+    }
+
+    /// The frames of `data` and the frame size its trailer names, checked to hold exactly `size` bytes, or nil
+    /// when `data` has no trailer; throws "store_corrupt" for a damaged trailer or one that does not fit the frames.
+    @discardableResult
+    static func checkTrailer(of data: UnsafeRawBufferPointer, size: Int) throws -> (
+        frames: [UnsafeRawBufferPointer], frameBytes: Int
+    )? {
+        guard let (frames, frameBytes) = try split(data) else { return nil }
+        guard size <= frames.count * frameBytes, frames.count == 1 || (frames.count - 1) * frameBytes < size else {
+            throw corrupt("\(frames.count) frames of \(frameBytes) bytes cannot hold \(size) bytes")
+        }
+        return (frames, frameBytes)
     }
 
     private static func inOnePiece(_ data: UnsafeRawBufferPointer, size: Int) throws -> (

@@ -21,14 +21,7 @@ package struct SnapshotReader: Sendable {
         let path = directory.filePath(StoreFileName.snapshot(segment))
         let (header, decompressed) = try MappedFile(path: path).withBytes {
             file -> (SnapshotHeader, (payload: [UInt8], checksum: UInt32)) in
-            let header = try SnapshotHeader.decode(file, path: path)
-            guard header.segment == segment else {
-                throw StorageError.corrupt("snapshot header names segment \(header.segment)", path: path, offset: 10)
-            }
-            guard header.payloadLength <= UInt64(Int.max) else {
-                throw StorageError.corrupt(
-                    "snapshot length \(header.payloadLength) is impossible", path: path, offset: 18)
-            }
+            let header = try Self.checkedHeader(of: file, segment: segment, path: path)
             do {
                 let frames = UnsafeRawBufferPointer(rebasing: file[SnapshotHeader.size...])
                 return (header, try SnapshotFrames.decompress(frames, size: Int(header.payloadLength)))
@@ -41,5 +34,37 @@ package struct SnapshotReader: Sendable {
                 "snapshot payload checksum mismatch", path: path, offset: UInt64(SnapshotHeader.size))
         }
         return decompressed.payload
+    }
+
+    /// Opens snapshot `segment` for reading its payload piece by piece (Decision 0052), after the checks `read`
+    /// makes before decompressing; the length and checksum are checked by the stream once it is read to the end.
+    package func stream(segment: UInt64) throws -> SnapshotPayloadStream {
+        let path = directory.filePath(StoreFileName.snapshot(segment))
+        let file = try MappedFile(path: path)
+        let header = try file.withBytes { file in
+            let header = try Self.checkedHeader(of: file, segment: segment, path: path)
+            do {
+                let frames = UnsafeRawBufferPointer(rebasing: file[SnapshotHeader.size...])
+                try SnapshotFrames.checkTrailer(of: frames, size: Int(header.payloadLength))
+            } catch let error as StorageError {
+                throw StorageError.corrupt(error.message, path: path, offset: UInt64(SnapshotHeader.size))
+            }
+            return header
+        }
+        return try SnapshotPayloadStream(path: path, file: file, header: header)
+    }
+
+    /// The header at the start of `file`, checked to name `segment` and a length this build can hold.
+    private static func checkedHeader(of file: UnsafeRawBufferPointer, segment: UInt64, path: String) throws
+        -> SnapshotHeader
+    {
+        let header = try SnapshotHeader.decode(file, path: path)
+        guard header.segment == segment else {
+            throw StorageError.corrupt("snapshot header names segment \(header.segment)", path: path, offset: 10)
+        }
+        guard header.payloadLength <= UInt64(Int.max) else {
+            throw StorageError.corrupt("snapshot length \(header.payloadLength) is impossible", path: path, offset: 18)
+        }
+        return header
     }
 }

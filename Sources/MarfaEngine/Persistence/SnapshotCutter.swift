@@ -1,0 +1,102 @@
+import MarfaRules
+import MarfaStorage
+
+/// Fills a buffer from a snapshot stream and cuts it into pieces of whole changes (`SnapshotChunk`), carrying a
+/// change cut short at the buffer's end over to the next buffer (Decision 0052); a change longer than the buffer
+/// grows it.
+struct SnapshotCutter {
+    private var buffer: [UInt8]
+    /// Bytes of `buffer` filled so far.
+    private var filled = 0
+    /// Where the next piece starts in `buffer`.
+    private var start = 0
+    /// Where `buffer` starts in the payload.
+    private var payloadOffset = 0
+    /// Changes handed on so far, and how many the payload says it holds (read from its first bytes).
+    private var changes = 0
+    private var expected: Int?
+    /// Whether the stream has ended: the buffer then holds the payload's last bytes.
+    private var ended = false
+
+    /// The payload's length, which bounds the change count it may claim (each change takes at least a byte).
+    private let payloadLength: Int
+
+    /// Starts with `buffer` (any size but 0) for a payload of `payloadLength` bytes.
+    init(buffer: [UInt8], payloadLength: Int) {
+        self.buffer = buffer
+        self.payloadLength = payloadLength
+    }
+
+    /// Decompresses into the rest of the buffer, growing it first when it is full; answers false once the payload
+    /// has ended.
+    mutating func fill(from stream: SnapshotPayloadStream) throws -> Bool {
+        if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        let count = try buffer.withUnsafeMutableBytes { bytes in
+            try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+        }
+        filled += count
+        ended = filled < buffer.count
+        return !ended
+    }
+
+    /// The whole changes filled since the last piece, as a piece, going on in `spare` with what is left over; nil
+    /// when no change is whole yet. Once the stream has ended, a change cut short is "store_corrupt".
+    mutating func cut(spare: consuming [UInt8]) throws(MarfaError) -> SnapshotChunk? {
+        var reader = ByteReader(buffer, offset: start, end: filled)
+        do throws(MarfaError) {
+            if expected == nil {
+                guard let count = Int(exactly: try reader.readVarint()), count <= payloadLength else {
+                    throw MarfaError.storeCorrupt(path: "", offset: 0, message: "impossible change count")
+                }
+                expected = count
+                start = reader.offset
+            }
+            var kind: SnapshotChunk.Kind?
+            var count = 0
+            var end = start
+            while !reader.isAtEnd {
+                let tag: UInt8
+                do throws(MarfaError) {
+                    tag = try StoreChange.skip(from: &reader)
+                } catch {
+                    if ended { throw error }
+                    break
+                }
+                let next: SnapshotChunk.Kind =
+                    tag == StoreChange.putItemTag ? .items : tag == StoreChange.putEdgeTag ? .edges : .mixed
+                kind = kind == nil || kind == next ? next : .mixed
+                count += 1
+                end = reader.offset
+            }
+            guard let kind else { return nil }
+            let chunk = SnapshotChunk(
+                content: .bytes(buffer: buffer, start: start, end: end, kind: kind), firstChange: changes, changeCount: expected ?? 0,
+                payloadOffset: payloadOffset + start)
+            var next = spare
+            if next.count < filled - end { next = [UInt8](repeating: 0, count: buffer.count) }
+            next.withUnsafeMutableBytes { target in
+                buffer.withUnsafeBytes { source in
+                    target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[end..<filled]))
+                }
+            }
+            changes += count
+            payloadOffset += end
+            filled -= end
+            start = 0
+            buffer = next
+            return chunk
+        } catch {
+            guard case .storeCorrupt(_, let offset, let message) = error else { throw error }
+            throw MarfaError.storeCorrupt(path: "", offset: Int64(payloadOffset) + offset, message: message)
+        }
+    }
+
+    /// Checks, once every piece is cut, that the payload held as many changes as it said.
+    func checkCount() throws(MarfaError) {
+        guard changes == expected else {
+            throw MarfaError.storeCorrupt(
+                path: "", offset: Int64(payloadOffset + filled),
+                message: "the payload holds \(changes) changes, not \(expected ?? 0)")
+        }
+    }
+}
