@@ -217,6 +217,51 @@ final class SnapshotReplayTests: XCTestCase {
         }
     }
 
+    /// A payload whose checksum does not match leaves the restore as the stream's `StorageError` (store_corrupt
+    /// naming the file), the error recovery passes over to an older snapshot; a `MarfaError` would stop recovery
+    /// instead (Decision 0052).
+    func testAChecksumMismatchIsTheStreamsStorageError() async throws {
+        let url = temporaryStore()
+        store = url
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let directory = try StoreDirectory.open(at: url.path)
+        defer { directory.close() }
+        try await SnapshotWriter(directory: directory).write(
+            StoreChange.encode(seededState(items: 300, changes: 0).asChanges), segment: 1)
+        let written = Array(try Data(contentsOf: URL(fileURLWithPath: snapshotPath)))
+        var header = try written.withUnsafeBytes { try SnapshotHeader.decode($0, path: snapshotPath) }
+        header.payloadChecksum ^= 1
+        try Data(header.encoded() + written.dropFirst(SnapshotHeader.size)).write(to: URL(fileURLWithPath: snapshotPath))
+        do {
+            _ = try SnapshotReplay.restore(try SnapshotReader(directory: directory).stream(segment: 1))
+            XCTFail("a payload failing its checksum was restored")
+        } catch let error as StorageError {
+            XCTAssertEqual(error.code, StorageError.storeCorrupt)
+            XCTAssertEqual(error.path, snapshotPath)
+        } catch {
+            XCTFail("expected the stream's StorageError, got \(error)")
+        }
+    }
+
+    /// An unknown tag among the first changes of a payload of many pieces is refused `store_corrupt` at its own
+    /// offset in the payload (the cutter refuses it at once rather than reading on for a change cut short,
+    /// Decision 0052).
+    func testAnUnknownTagInsideThePayloadIsRefusedAtItsOffset() async {
+        let changes = seededState(items: 3000, changes: 0).asChanges
+        let head = StoreChange.encode(Array(changes.prefix(10)))
+        var tail = StoreChange.encode(Array(changes.dropFirst(10)))
+        var count = ByteWriter(capacity: 4)
+        count.write(varint: UInt64(changes.count - 10))
+        tail.removeFirst(count.bytes.count)
+        var whole = ByteWriter(capacity: 4)
+        whole.write(varint: UInt64(changes.count))
+        var headCount = ByteWriter(capacity: 4)
+        headCount.write(varint: 10)
+        let offset = await assertRefusedStoreCorrupt(
+            whole.bytes + Array(head.dropFirst(headCount.bytes.count)) + [0xEE] + tail)
+        XCTAssertEqual(offset, Int64(whole.bytes.count + head.count - headCount.bytes.count + 1))
+    }
+
     /// A change longer than a piece of the pipeline (an item whose body is several pieces long) restores whole,
     /// between pieces of ordinary items (WC-1).
     func testAChangeLongerThanAPieceRestoresWhole() async throws {

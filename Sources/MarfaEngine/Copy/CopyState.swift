@@ -103,12 +103,6 @@ package struct CopyState: Sendable {
         }
     }
 
-    /// Takes every edge of `other`, with its adjacency, as this state's own: what applying `other`'s edges one by
-    /// one would give, in O(1). This state must hold no edges yet.
-    mutating func adoptEdges(of other: CopyState) {
-        precondition(edges.isEmpty, "adoptEdges into a state that already holds edges")
-        edges = other.edges
-    }
 
     private static func remove(_ id: String, under key: String, in map: inout ShardedDictionary<String, [String]>) {
         map[key]?.removeAll { $0 == id }

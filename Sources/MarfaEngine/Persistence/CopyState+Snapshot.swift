@@ -18,8 +18,8 @@ extension CopyState {
     private static let metadataChangeCount = 7
 
     /// Calls `body` with each change that rebuilds this state from empty, in snapshot order: the sync state,
-    /// then edges, items, extensions and the queue. The edges come first so that open can hand them to a second
-    /// thread at once and decode the items meanwhile (`SnapshotReplay`, Decision 0024).
+    /// then edges, items, extensions and the queue (Decision 0024); open restores any order exactly, since it
+    /// applies every change in payload order (Decision 0052).
     func forEachSnapshotChange(_ body: (StoreChange) throws -> Void) rethrows {
         let metadata: [StoreChange] = [
             .setSlice(slice), .setCursor(cursor), .setHydration(hydration), .setPins(pins),

@@ -55,8 +55,10 @@ final class SnapshotChunks: @unchecked Sendable {
         }
     }
 
-    /// Gives back the buffer of a piece taken as bytes, for the producing thread to fill again.
+    /// Gives back the buffer of a piece taken as bytes, for the producing thread to fill again; a buffer grown for a
+    /// long change is let go instead, so the pieces stay small.
     func recycle(_ buffer: consuming [UInt8]) {
+        guard buffer.count == Self.pieceBytes else { return }
         condition.lock()
         spareBuffers.append(buffer)
         condition.broadcast()
@@ -133,7 +135,9 @@ final class SnapshotChunks: @unchecked Sendable {
             let content = chunk.decoded()
             condition.lock()
             waiting[number - taken].content = content
-            if case .bytes(let buffer, _, _, _) = chunk.content { spareBuffers.append(buffer) }
+            if case .bytes(let buffer, _, _, _) = chunk.content, buffer.count == Self.pieceBytes {
+                spareBuffers.append(buffer)
+            }
             condition.broadcast()
             condition.unlock()
             decodedAny = true

@@ -3,7 +3,8 @@ import MarfaStorage
 
 /// Fills a buffer from a snapshot stream and cuts it into pieces of whole changes (`SnapshotChunk`), carrying a
 /// change cut short at the buffer's end over to the next buffer (Decision 0052); a change longer than the buffer
-/// grows it.
+/// grows it, never past what is left of the payload. Bytes that cannot begin a change are refused at once, not
+/// read as a change cut short.
 struct SnapshotCutter {
     private var buffer: [UInt8]
     /// Bytes of `buffer` filled so far.
@@ -30,7 +31,11 @@ struct SnapshotCutter {
     /// Decompresses into the rest of the buffer, growing it first when it is full; answers false once the payload
     /// has ended.
     mutating func fill(from stream: SnapshotPayloadStream) throws -> Bool {
-        if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        if filled == buffer.count {
+            // At least one byte more, so that a stream with nothing left reads short and ends.
+            let rest = payloadLength - payloadOffset - filled
+            buffer.append(contentsOf: repeatElement(0, count: Swift.max(1, Swift.min(buffer.count, rest))))
+        }
         let count = try buffer.withUnsafeMutableBytes { bytes in
             try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
         }
@@ -59,7 +64,7 @@ struct SnapshotCutter {
                 do throws(MarfaError) {
                     tag = try StoreChange.skip(from: &reader)
                 } catch {
-                    if ended { throw error }
+                    if ended || !ByteReader.ranOutOfBytes(error) { throw error }
                     break
                 }
                 let next: SnapshotChunk.Kind =
@@ -70,10 +75,12 @@ struct SnapshotCutter {
             }
             guard let kind else { return nil }
             let chunk = SnapshotChunk(
-                content: .bytes(buffer: buffer, start: start, end: end, kind: kind), firstChange: changes, changeCount: expected ?? 0,
-                payloadOffset: payloadOffset + start)
+                content: .bytes(buffer: buffer, start: start, end: end, kind: kind), firstChange: changes,
+                changeCount: expected ?? 0, payloadOffset: payloadOffset + start)
             var next = spare
-            if next.count < filled - end { next = [UInt8](repeating: 0, count: buffer.count) }
+            if next.count < filled - end {
+                next = [UInt8](repeating: 0, count: Swift.max(SnapshotChunks.pieceBytes, filled - end))
+            }
             next.withUnsafeMutableBytes { target in
                 buffer.withUnsafeBytes { source in
                     target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[end..<filled]))

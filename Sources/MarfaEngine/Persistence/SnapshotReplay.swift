@@ -18,7 +18,7 @@ enum SnapshotReplay {
     /// then passes over the snapshot), else `MarfaError.storeCorrupt` naming the file for a malformed change.
     static func restore(_ stream: SnapshotPayloadStream) throws -> (CopyState, ReadIndexes) {
         let pieces = SnapshotChunks(stream)
-        var restoring = Restoring()
+        var restoring = Restoring(payloadLength: stream.payloadLength)
         var failure: MarfaError?
         while true {
             var chunk = pieces.next()
@@ -45,9 +45,9 @@ enum SnapshotReplay {
                 }
                 pieces.recycle(buffer)
             case .items(let items):
-                restoring.apply(items, of: chunk)
+                if failure == nil { restoring.apply(items, of: chunk) }
             case .edges(let edges):
-                for edge in edges { restoring.state.put(edgeRecord: edge) }
+                if failure == nil { for edge in edges { restoring.state.put(edgeRecord: edge) } }
             case .failed(let error):
                 if failure == nil {
                     failure = naming(error, path: stream.path)
@@ -68,17 +68,29 @@ enum SnapshotReplay {
 
 /// The state and indexes a restore builds, change by change in payload order.
 private struct Restoring {
+    /// The fewest bytes an item's change takes (a tag, an id, a type, three times, states and counts), which bounds
+    /// the room made for items by the bytes left rather than by the change count alone: the count is read before
+    /// the checksum can vouch for it.
+    static let smallestItemBytes = 32
+
     var state = CopyState()
+    /// The payload's length.
+    let payloadLength: Int
     /// The indexes, built item by item while no change but a new item touches them; nil once one does (they are
     /// then built from the whole state at the end).
     private var building: ReadIndexes.Builder? = ReadIndexes.Builder(capacity: 0)
     /// Whether room has been made for the items yet.
     private var reserved = false
 
+    /// Starts with an empty state, for a payload of `payloadLength` bytes.
+    init(payloadLength: Int) {
+        self.payloadLength = payloadLength
+    }
+
     /// Applies the changes at `start..<end` of `buffer`, the bytes of `chunk`.
     mutating func apply(_ buffer: [UInt8], start: Int, end: Int, of chunk: SnapshotChunk) throws(MarfaError) {
         var reader = ByteReader(buffer, offset: start, end: end)
-        var left = chunk.changeCount - chunk.firstChange
+        var left = room(for: chunk)
         while !reader.isAtEnd {
             var probe = reader
             if try probe.readByte() == StoreChange.putEdgeTag {
@@ -94,11 +106,16 @@ private struct Restoring {
 
     /// Applies `items`, the decoded changes of `chunk`, in order.
     mutating func apply(_ items: [Item], of chunk: SnapshotChunk) {
-        var left = chunk.changeCount - chunk.firstChange
+        var left = room(for: chunk)
         for item in items {
             put(item, left: left)
             left -= 1
         }
+    }
+
+    /// How many items may still come from `chunk` on: its changes left, no more than its bytes left could hold.
+    private func room(for chunk: SnapshotChunk) -> Int {
+        Swift.min(chunk.changeCount - chunk.firstChange, (payloadLength - chunk.payloadOffset) / Self.smallestItemBytes)
     }
 
     /// The state and its indexes once every change is applied.
@@ -126,8 +143,8 @@ private struct Restoring {
         if !reserved {
             reserved = true
             if state.items.isEmpty, building != nil {
-                building = ReadIndexes.Builder(capacity: left)
-                state.reserveItems(left)
+                building = ReadIndexes.Builder(capacity: Swift.max(0, left))
+                state.reserveItems(Swift.max(0, left))
             }
         }
         let (row, old) = state.putItem(item)

@@ -22,6 +22,18 @@ package struct ByteReader {
         .storeCorrupt(path: "", offset: Int64(offset), message: "malformed record: \(what)")
     }
 
+    /// What a reader says when it ran out of bytes: what follows its end might complete what it was reading.
+    private static let ranOut: Set<String> = ["truncated", "truncated double", "count past the end"].reduce(into: []) {
+        $0.insert("malformed record: \($1)")
+    }
+
+    /// Whether `error`, thrown by a reader, says it ran out of bytes rather than that the bytes it read are
+    /// malformed (for a reader of a buffer that more bytes may extend).
+    package static func ranOutOfBytes(_ error: MarfaError) -> Bool {
+        guard case .storeCorrupt(_, _, let message) = error else { return false }
+        return ranOut.contains(message)
+    }
+
     /// Reads one byte.
     package mutating func readByte() throws(MarfaError) -> UInt8 {
         guard offset < end else { throw corrupt("truncated") }

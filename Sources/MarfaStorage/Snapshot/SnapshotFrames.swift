@@ -2,7 +2,7 @@ import CZstd
 import Dispatch
 import Foundation
 
-/// How a snapshot's zstd data is cut into frames so that open can decompress it on two cores (Decision 0036): every
+/// How a snapshot's zstd data is cut into frames (Decision 0036; open streams across them, Decision 0052): every
 /// frame but the last expands to exactly `frameBytes`, and a skippable frame after the last one says how many that
 /// is. One-shot `ZSTD_decompress`, which builds before this one use, reads concatenated frames and passes over
 /// skippable ones, so the file decodes to the same payload either way; a snapshot of one frame and no trailer (as
