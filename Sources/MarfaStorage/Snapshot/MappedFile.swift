@@ -9,6 +9,8 @@ final class MappedFile {
     /// The file's bytes; empty for an empty file. Valid only while the mapping lives: read them through
     /// `withBytes`.
     private let bytes: UnsafeRawBufferPointer
+    /// The bytes before this offset have been let go (`release(before:)`).
+    private var released = 0
 
     /// Maps the file at `path`; throws "io" when it cannot be opened or mapped.
     init(path: String) throws {
@@ -31,6 +33,17 @@ final class MappedFile {
     /// Calls `body` with the file's bytes, keeping the mapping alive until it returns.
     func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         try withExtendedLifetime(self) { try body(bytes) }
+    }
+
+    /// Lets the pages wholly before `offset` go from this process's memory (`MADV_DONTNEED`: they stay in the page
+    /// cache, and a later read would fault them back in), for a reader that goes through the file once, front to
+    /// back, so the file's size is not resident beside what it is read into.
+    func release(before offset: Int) {
+        let page = Int(getpagesize())
+        let end = Swift.min(offset, bytes.count) / page * page
+        guard end > released, let base = bytes.baseAddress else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
+        released = end
     }
 
     deinit {

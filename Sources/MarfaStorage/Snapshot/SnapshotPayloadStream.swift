@@ -4,7 +4,8 @@ import CZstd
 /// holds the whole payload: zstd's streaming decoder reads the mapped file's frames one after another (passing
 /// over the skippable trailer, and reading a single-frame snapshot of older builds just the same) while the length
 /// and CRC-32C are kept over each piece as it is written, still in the cache. Used by one thread at a time: open
-/// hands it whole to the thread that decompresses.
+/// hands it whole to the thread that decompresses. The mapped file's pages are let go behind the decoder as it goes,
+/// so the compressed file is not resident beside the copy it becomes.
 package final class SnapshotPayloadStream: @unchecked Sendable {
     /// The snapshot file's path, named by every error.
     package let path: String
@@ -19,6 +20,10 @@ package final class SnapshotPayloadStream: @unchecked Sendable {
     /// Payload bytes written so far, and their CRC-32C.
     private var produced = 0
     private var checksum: UInt32 = 0
+    /// Bytes of compressed input read past the last release of the file's pages.
+    private var unreleased = 0
+    /// How much compressed input is read between releases of its pages.
+    private static let releaseBytes = 8 << 20
 
     /// Opens the stream of the file at `path` after checking its header (`SnapshotReader.checkedHeader`).
     init(path: String, file: MappedFile, header: SnapshotHeader) throws {
@@ -54,6 +59,10 @@ package final class SnapshotPayloadStream: @unchecked Sendable {
                     throw corrupt("the zstd frames end inside a frame")
                 }
             }
+        }
+        if input.pos - unreleased >= Self.releaseBytes {
+            file.release(before: SnapshotHeader.size + input.pos)
+            unreleased = input.pos
         }
         let filled = UnsafeRawBufferPointer(rebasing: buffer[0..<output.pos])
         produced += filled.count
