@@ -20,24 +20,26 @@ final class SnapshotReplayTests: XCTestCase {
     }
 
     /// Writes `payload` as snapshot 1 of a fresh store and restores it as open does.
-    private func restore(_ payload: [UInt8]) async throws -> (CopyState, ReadIndexes) {
+    private func restore(_ payload: [UInt8], shape: SnapshotChunks.Shape = .standard) async throws
+        -> (CopyState, ReadIndexes)
+    {
         let url = temporaryStore()
         store = url
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let directory = try StoreDirectory.open(at: url.path)
         defer { directory.close() }
         try await SnapshotWriter(directory: directory).write(payload, segment: 1)
-        return try SnapshotReplay.restore(try SnapshotReader(directory: directory).stream(segment: 1))
+        return try SnapshotReplay.restore(try SnapshotReader(directory: directory).stream(segment: 1), shape: shape)
     }
 
     /// Asserts that restoring `payload` is refused `store_corrupt` naming the snapshot's file, and answers the
     /// payload offset the error names.
     @discardableResult
     private func assertRefusedStoreCorrupt(
-        _ payload: [UInt8], file: StaticString = #filePath, line: UInt = #line
+        _ payload: [UInt8], shape: SnapshotChunks.Shape = .standard, file: StaticString = #filePath, line: UInt = #line
     ) async -> Int64? {
         do {
-            _ = try await restore(payload)
+            _ = try await restore(payload, shape: shape)
             XCTFail("expected store_corrupt", file: file, line: line)
         } catch {
             guard case .storeCorrupt(let path, let offset, _)? = error as? MarfaError else {
@@ -162,11 +164,75 @@ final class SnapshotReplayTests: XCTestCase {
     func testItemsOfManyPiecesRestoreInPayloadOrder() async throws {
         let state = seededState(items: 6000, changes: 3000)
         let payload = StoreChange.encode(state.asChanges)
-        XCTAssertGreaterThan(payload.count, 4 * SnapshotChunks.pieceBytes, "the witness: the payload spans pieces")
+        XCTAssertGreaterThan(
+            payload.count, 4 * SnapshotChunks.Shape.standard.pieceBytes, "the witness: the payload spans pieces")
         let (restored, indexes) = try await restore(payload)
         XCTAssertEqual(restored, state)
         XCTAssertEqual(restored.items.rows.map(\.item.id), state.items.values.map(\.id))
         try indexes.checkInvariants(state: restored)
+    }
+
+    /// Shapes that drive both threads through every path: pieces smaller than one change (each piece a grown buffer),
+    /// the producing thread claiming any piece, the first included (the applying thread then waits for it), and few
+    /// pieces ahead; each restores the written state exactly (WC-1, Decision 0052).
+    private static let eagerShapes = [
+        SnapshotChunks.Shape(pieceBytes: 7, piecesAhead: 12, claimDepth: 0),
+        SnapshotChunks.Shape(pieceBytes: 64, piecesAhead: 2, claimDepth: 0),
+        SnapshotChunks.Shape(pieceBytes: 4096, piecesAhead: 3, claimDepth: 1),
+    ]
+
+    func testEveryShapeOfPiecesRestoresTheWrittenState() async throws {
+        let state = seededState(items: 1500, changes: 800)
+        let payload = StoreChange.encode(state.asChanges)
+        for shape in Self.eagerShapes {
+            let (restored, indexes) = try await restore(payload, shape: shape)
+            XCTAssertEqual(restored, state, "\(shape)")
+            XCTAssertEqual(restored.items.rows.map(\.item.id), state.items.values.map(\.id), "\(shape)")
+            try indexes.checkInvariants(state: restored)
+        }
+    }
+
+    /// An item whose state byte is no state decodes only when read in full (stepping over it passes): whichever
+    /// thread decodes it, the restore is refused `store_corrupt` at the offset the whole-payload decoder names.
+    func testABadStateByteIsRefusedAtItsOffsetWhicheverThreadReadsIt() async throws {
+        let time = "2026-01-02T03:04:05.006Z"
+        func note(_ state: ItemState) -> Item {
+            Item(
+                id: "0190a1b2-0000-7000-8000-000000000001", type: "core.note", properties: ["title": .string("t")],
+                state: state, occurredAt: time, createdAt: time, updatedAt: time)
+        }
+        let active = StoreChange.encode([.putItem(note(.active))])
+        let trashed = StoreChange.encode([.putItem(note(.trashed))])
+        let differing = zip(active, trashed).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        XCTAssertEqual(differing.count, 1, "the witness: the two items differ in their state byte alone")
+        // Within `active`, the item starts after the one-byte count 1.
+        let stateByte = try XCTUnwrap(differing.first) - 1
+        var changes = seededState(items: 1500, changes: 0).asChanges
+        let position = changes.count - 200
+        changes.insert(.putItem(note(.active)), at: position)
+        var payload = StoreChange.encode(changes)
+        func varintBytes(_ value: Int) -> Int {
+            var writer = ByteWriter(capacity: 4)
+            writer.write(varint: UInt64(value))
+            return writer.bytes.count
+        }
+        let itemStart =
+            varintBytes(changes.count) + StoreChange.encode(Array(changes[..<position])).count - varintBytes(position)
+        XCTAssertEqual(Array(payload[itemStart..<(itemStart + active.count - 1)]), Array(active.dropFirst()))
+        payload[itemStart + stateByte] = 0xEE
+        let expected: Int64?
+        do {
+            _ = try StoreChange.decode(payload)
+            expected = nil
+        } catch {
+            guard case .storeCorrupt(_, let offset, _) = error else { return XCTFail("\(error)") }
+            expected = offset
+        }
+        XCTAssertEqual(expected, Int64(itemStart + stateByte), "the whole-payload decoder names the state byte")
+        for shape in [SnapshotChunks.Shape.standard] + Self.eagerShapes {
+            let offset = await assertRefusedStoreCorrupt(payload, shape: shape)
+            XCTAssertEqual(offset, expected, "\(shape)")
+        }
     }
 
     /// A change other than an item among the items (an extension, a removal) restores as applied in order (WC-1).
@@ -268,7 +334,7 @@ final class SnapshotReplayTests: XCTestCase {
         var state = seededState(items: 2000, changes: 0)
         var generator = SeededChanges(seed: 79)
         let plain = generator.item(id: generator.id())
-        let body = String(repeating: "long body ", count: 3 * SnapshotChunks.pieceBytes / 10)
+        let body = String(repeating: "long body ", count: 3 * SnapshotChunks.Shape.standard.pieceBytes / 10)
         let big = Item(
             id: plain.id, type: "core.note", properties: ["title": .string("long"), "body": .string(body)],
             state: .active, tier: .library, version: 1, source: "seed", sourceId: nil, occurredAt: plain.occurredAt,

@@ -63,7 +63,7 @@ package actor CopyActor {
             }
         }
         let (recovered, image) = try StorageBridge.run {
-            try Recovery.recover(directory, restoring: SnapshotReplay.restore)
+            try Recovery.recover(directory) { try SnapshotReplay.restore($0) }
         }
         var (state, indexes) = image ?? (CopyState(), ReadIndexes())
         var changeLog = ChangeLog(after: state.commitCount)

@@ -12,13 +12,22 @@ import MarfaStorage
 /// cache. A new thread rather than a dispatch queue: the caller blocks on a
 /// cooperative thread while it waits, and a pool thread might never come free.
 final class SnapshotChunks: @unchecked Sendable {
-    /// Bytes per piece: well inside one core's L2 cache.
-    static let pieceBytes = 256 << 10
-    /// Pieces that may wait, decoded or not, before the producing thread stops decompressing.
-    static let piecesAhead = 12
-    /// Pieces the applying thread has waiting before one the producing thread decodes while it could decompress
-    /// instead; with `piecesAhead` waiting it decodes any but the first.
-    static let claimDepth = 3
+    /// How the payload is cut and shared between the threads.
+    struct Shape: Sendable {
+        /// Bytes per piece: well inside one core's L2 cache.
+        var pieceBytes = 256 << 10
+        /// Pieces that may wait, decoded or not, before the producing thread stops decompressing.
+        var piecesAhead = 12
+        /// Pieces the applying thread has waiting before one the producing thread decodes while it could decompress
+        /// instead; with `piecesAhead` waiting it decodes any but the first.
+        var claimDepth = 3
+
+        /// The shape open uses.
+        static let standard = Shape()
+    }
+
+    /// The shape this stream is cut to.
+    let shape: Shape
 
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
@@ -28,8 +37,9 @@ final class SnapshotChunks: @unchecked Sendable {
     private var spareBuffers: [[UInt8]] = []
     private var abandoned = false
 
-    /// Starts decompressing and cutting `stream` on a thread of its own.
-    init(_ stream: SnapshotPayloadStream) {
+    /// Starts decompressing and cutting `stream` on a thread of its own, to `shape`.
+    init(_ stream: SnapshotPayloadStream, shape: Shape = .standard) {
+        self.shape = shape
         let thread = Thread { [self] in
             let end = Result { try produce(stream) }
             hand(SnapshotChunk(content: .end(end), firstChange: 0, changeCount: 0, payloadOffset: 0))
@@ -58,7 +68,7 @@ final class SnapshotChunks: @unchecked Sendable {
     /// Gives back the buffer of a piece taken as bytes, for the producing thread to fill again; a buffer grown for a
     /// long change is let go instead, so the pieces stay small.
     func recycle(_ buffer: consuming [UInt8]) {
-        guard buffer.count == Self.pieceBytes else { return }
+        guard buffer.count == shape.pieceBytes else { return }
         condition.lock()
         spareBuffers.append(buffer)
         condition.broadcast()
@@ -84,7 +94,8 @@ final class SnapshotChunks: @unchecked Sendable {
     /// A malformed change found while cutting is thrown only once the checksum has been found right, so a damaged
     /// snapshot is reported as such (and passed over by recovery) whatever its damage looks like.
     private func produce(_ stream: SnapshotPayloadStream) throws {
-        var cutter = SnapshotCutter(buffer: takeBuffer(), payloadLength: stream.payloadLength)
+        var cutter = SnapshotCutter(
+            buffer: takeBuffer(), pieceBytes: shape.pieceBytes, payloadLength: stream.payloadLength)
         do {
             while try cutter.fill(from: stream) {
                 if let chunk = try cutter.cut(spare: takeBuffer()) { hand(chunk) }
@@ -92,7 +103,7 @@ final class SnapshotChunks: @unchecked Sendable {
             if let chunk = try cutter.cut(spare: []) { hand(chunk) }
             try cutter.checkCount()
         } catch let error as MarfaError {
-            var sink = [UInt8](repeating: 0, count: Self.pieceBytes)
+            var sink = [UInt8](repeating: 0, count: shape.pieceBytes)
             while try sink.withUnsafeMutableBytes({ try stream.read(into: $0) }) > 0 {}
             try stream.verify()
             throw error
@@ -106,19 +117,20 @@ final class SnapshotChunks: @unchecked Sendable {
         decodeWaiting()
         condition.lock()
         defer { condition.unlock() }
-        while waiting.count >= Self.piecesAhead {
+        while waiting.count >= shape.piecesAhead {
             condition.unlock()
             let decoded = decodeWaiting(after: 1)
             condition.lock()
-            if !decoded, waiting.count >= Self.piecesAhead { condition.wait() }
+            if !decoded, waiting.count >= shape.piecesAhead { condition.wait() }
         }
-        return spareBuffers.popLast() ?? [UInt8](repeating: 0, count: Self.pieceBytes)
+        return spareBuffers.popLast() ?? [UInt8](repeating: 0, count: shape.pieceBytes)
     }
 
     /// Decodes the newest waiting pieces of only items or only edges while the applying thread has `depth` pieces
     /// before them; answers whether it decoded any.
     @discardableResult
-    private func decodeWaiting(after depth: Int = SnapshotChunks.claimDepth) -> Bool {
+    private func decodeWaiting(after depth: Int? = nil) -> Bool {
+        let depth = depth ?? shape.claimDepth
         var decodedAny = false
         while true {
             condition.lock()
@@ -135,7 +147,7 @@ final class SnapshotChunks: @unchecked Sendable {
             let content = chunk.decoded()
             condition.lock()
             waiting[number - taken].content = content
-            if case .bytes(let buffer, _, _, _) = chunk.content, buffer.count == Self.pieceBytes {
+            if case .bytes(let buffer, _, _, _) = chunk.content, buffer.count == shape.pieceBytes {
                 spareBuffers.append(buffer)
             }
             condition.broadcast()

@@ -21,10 +21,14 @@ struct SnapshotCutter {
 
     /// The payload's length, which bounds the change count it may claim (each change takes at least a byte).
     private let payloadLength: Int
+    /// The size of a new buffer when the spare given is too small for what is carried over.
+    private let pieceBytes: Int
 
-    /// Starts with `buffer` (any size but 0) for a payload of `payloadLength` bytes.
-    init(buffer: [UInt8], payloadLength: Int) {
+    /// Starts with `buffer` (any size but 0) for a payload of `payloadLength` bytes, cut into pieces of about
+    /// `pieceBytes`.
+    init(buffer: [UInt8], pieceBytes: Int, payloadLength: Int) {
         self.buffer = buffer
+        self.pieceBytes = pieceBytes
         self.payloadLength = payloadLength
     }
 
@@ -79,7 +83,7 @@ struct SnapshotCutter {
                 changeCount: expected ?? 0, payloadOffset: payloadOffset + start)
             var next = spare
             if next.count < filled - end {
-                next = [UInt8](repeating: 0, count: Swift.max(SnapshotChunks.pieceBytes, filled - end))
+                next = [UInt8](repeating: 0, count: Swift.max(pieceBytes, filled - end))
             }
             next.withUnsafeMutableBytes { target in
                 buffer.withUnsafeBytes { source in

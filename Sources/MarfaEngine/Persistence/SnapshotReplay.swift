@@ -16,8 +16,11 @@ enum SnapshotReplay {
     ///
     /// Throws the stream's "store_corrupt" `StorageError` when the frames, length or checksum are wrong (recovery
     /// then passes over the snapshot), else `MarfaError.storeCorrupt` naming the file for a malformed change.
-    static func restore(_ stream: SnapshotPayloadStream) throws -> (CopyState, ReadIndexes) {
-        let pieces = SnapshotChunks(stream)
+    /// `shape` cuts the payload (tests use small pieces and eager claims to drive both threads through every path).
+    static func restore(_ stream: SnapshotPayloadStream, shape: SnapshotChunks.Shape = .standard) throws
+        -> (CopyState, ReadIndexes)
+    {
+        let pieces = SnapshotChunks(stream, shape: shape)
         var restoring = Restoring(payloadLength: stream.payloadLength)
         var failure: MarfaError?
         while true {

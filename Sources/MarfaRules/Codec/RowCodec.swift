@@ -39,9 +39,9 @@ package enum RowCodec {
         let id = try reader.readString()
         let type = try reader.readString()
         let properties = try readProperties(from: &reader)
-        let state = try element(of: itemStates, at: reader.readByte())
+        let state = try element(of: itemStates, at: reader.readByte(), offset: reader.offset - 1)
         let tierByte = try reader.readByte()
-        let tier = tierByte == 0 ? nil : try element(of: tiers, at: tierByte - 1)
+        let tier = tierByte == 0 ? nil : try element(of: tiers, at: tierByte - 1, offset: reader.offset - 1)
         let version = try reader.readSigned()
         let schemaVersion = try reader.readSigned()
         let source = try reader.readString()
@@ -184,9 +184,9 @@ package enum RowCodec {
     private static let itemStates = ItemState.allCases
     private static let tiers = Tier.allCases
 
-    private static func element<T>(of cases: [T], at index: UInt8) throws(MarfaError) -> T {
+    private static func element<T>(of cases: [T], at index: UInt8, offset: Int) throws(MarfaError) -> T {
         guard Int(index) < cases.count else {
-            throw MarfaError.storeCorrupt(path: "", offset: 0, message: "value \(index) out of range")
+            throw MarfaError.storeCorrupt(path: "", offset: Int64(offset), message: "value \(index) out of range")
         }
         return cases[Int(index)]
     }
