@@ -33,17 +33,26 @@ final class TextIndexWarmUpTests: XCTestCase {
     ) throws {
         var fresh = ReadIndexes()
         fresh.buildWords(state: state)
-        let warmed = try XCTUnwrap(indexes.words, file: file, line: line)
+        let built = try XCTUnwrap(indexes.words, file: file, line: line)
         let rebuilt = try XCTUnwrap(fresh.words, file: file, line: line)
+        try assertSameWords(built, as: rebuilt, words: words, file: file, line: line)
+    }
+
+    /// Asserts that `index` holds the rows and counts `expected` holds for each of `words`, and the same totals.
+    private func assertSameWords(
+        _ index: WordIndex, as expected: WordIndex, words: [String], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         for word in words {
             let bytes = Array(word.utf8)
-            XCTAssertEqual(warmed.postings(of: bytes).rows, rebuilt.postings(of: bytes).rows, word, file: file, line: line)
             XCTAssertEqual(
-                warmed.postings(of: bytes).counts, rebuilt.postings(of: bytes).counts, word, file: file, line: line)
+                index.postings(of: bytes).rows, expected.postings(of: bytes).rows, word, file: file, line: line)
+            XCTAssertEqual(
+                index.postings(of: bytes).counts, expected.postings(of: bytes).counts, word, file: file, line: line)
         }
-        XCTAssertEqual(warmed.rowCount, rebuilt.rowCount, file: file, line: line)
-        XCTAssertEqual(warmed.totalLength, rebuilt.totalLength, file: file, line: line)
-        try warmed.checkInvariants()
+        XCTAssertEqual(index.rowCount, expected.rowCount, file: file, line: line)
+        XCTAssertEqual(index.totalLength, expected.totalLength, file: file, line: line)
+        try index.checkInvariants()
     }
 
     /// WC-52: search sees every write; the ones made while the index was being built reach it through the rows
@@ -95,13 +104,8 @@ final class TextIndexWarmUpTests: XCTestCase {
         XCTAssertTrue(small.insert(contentsOf: ReadIndexes.searchableRows(state), unless: { false }, batchCapacity: 7))
         var whole = WordIndex()
         whole.insert(contentsOf: ReadIndexes.searchableRows(state))
-        for word in ["alpha", "gamma", "delta", "1", "39"] {
-            XCTAssertEqual(small.postings(of: Array(word.utf8)).rows, whole.postings(of: Array(word.utf8)).rows, word)
-            XCTAssertEqual(
-                small.postings(of: Array(word.utf8)).counts, whole.postings(of: Array(word.utf8)).counts, word)
-        }
+        try assertSameWords(small, as: whole, words: ["alpha", "gamma", "delta", "1", "39"])
         XCTAssertEqual(small.postings(of: Array("alpha".utf8)).count, 39, "witness: every row out of the bin")
-        try small.checkInvariants()
     }
 
     /// A build that began before a catalog change, or that a build on the actor overtook, is not taken.

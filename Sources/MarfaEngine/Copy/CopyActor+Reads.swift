@@ -88,7 +88,7 @@ extension CopyActor {
     package func list(_ filters: ListFilters, sort: Sort) async throws(MarfaError) -> Rows<Item> {
         if textIndexWarmUp != nil, try readsWordIndex(filters, sort: sort) { await awaitTextIndexWarmUp() }
         let completeness = try readCompleteness()
-        let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
+        let query = try listQuery(filters, sort: sort)
         if case .property(let name) = query.field { preparePropertySort(name) }
         let evaluator = try ListEvaluator(query: query, catalog: state.catalog, state: state)
         for condition in ContainsCandidates.required(by: query) {
@@ -108,10 +108,14 @@ extension CopyActor {
 
     /// Whether listing `filters` reads the word index (a `contains` on a property without a word index of its own).
     private func readsWordIndex(_ filters: ListFilters, sort: Sort) throws(MarfaError) -> Bool {
-        let query = try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
-        return ContainsCandidates.required(by: query).contains {
+        ContainsCandidates.required(by: try listQuery(filters, sort: sort)).contains {
             !ContainsCandidates.readsOwnIndex($0.property, catalog: state.catalog)
         }
+    }
+
+    /// `filters` and `sort` parsed under the copy's catalog, within its slice when it is bound to an instance.
+    func listQuery(_ filters: ListFilters, sort: Sort) throws(MarfaError) -> ListQuery {
+        try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
     }
 
     /// The estimated heap bytes of the property value indexes `eq` lists built (Decision 0050), nil before any (for

@@ -103,7 +103,6 @@ package struct CopyState: Sendable {
         }
     }
 
-
     private static func remove(_ id: String, under key: String, in map: inout ShardedDictionary<String, [String]>) {
         map[key]?.removeAll { $0 == id }
         if map[key]?.isEmpty == true { map[key] = nil }

@@ -16,8 +16,7 @@ extension CopyActor {
         let search = SearchQuery(text)
         if !search.isEmpty && limit > 0 { await awaitTextIndexWarmUp() }
         let completeness = try readCompleteness()
-        let query = try ListQuery(
-            filters.asListFilters, sort: Sort(), catalog: state.catalog, slice: origin == nil ? nil : state.slice)
+        let query = try listQuery(filters.asListFilters, sort: Sort())
         let evaluator = try ListEvaluator(query: query, catalog: state.catalog, state: state)
         guard !search.isEmpty, limit > 0 else { return Rows(rows: [], completeness: completeness) }
         prepareTextIndex()

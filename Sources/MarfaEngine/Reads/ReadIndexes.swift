@@ -154,7 +154,6 @@ package struct ReadIndexes: Sendable {
     package mutating func expectWords(token: UInt64) {
         guard words == nil else { return }
         pendingWordsToken = token
-        staleWordRows.removeAll()
     }
 
     /// Gives up the first build of the word index expected, if any, with the rows noted for it: the next search or

@@ -22,10 +22,18 @@ package struct ByteReader {
         .storeCorrupt(path: "", offset: Int64(offset), message: "malformed record: \(what)")
     }
 
-    /// What a reader says when it ran out of bytes: what follows its end might complete what it was reading.
-    private static let ranOut: Set<String> = ["truncated", "truncated double", "count past the end"].reduce(into: []) {
-        $0.insert("malformed record: \($1)")
+    /// The reasons a reader gives when it ran out of bytes: what follows its end might complete what it was
+    /// reading.
+    private enum Shortfall: String, CaseIterable {
+        case truncated = "truncated"
+        case truncatedDouble = "truncated double"
+        case countPastTheEnd = "count past the end"
     }
+
+    private func corrupt(_ shortfall: Shortfall) -> MarfaError { corrupt(shortfall.rawValue) }
+
+    /// The messages of `Shortfall`s, as `corrupt` spells them.
+    private static let ranOut = Set(Shortfall.allCases.map { "malformed record: \($0.rawValue)" })
 
     /// Whether `error`, thrown by a reader, says it ran out of bytes rather than that the bytes it read are
     /// malformed (for a reader of a buffer that more bytes may extend).
@@ -36,7 +44,7 @@ package struct ByteReader {
 
     /// Reads one byte.
     package mutating func readByte() throws(MarfaError) -> UInt8 {
-        guard offset < end else { throw corrupt("truncated") }
+        guard offset < end else { throw corrupt(.truncated) }
         defer { offset += 1 }
         return bytes[offset]
     }
@@ -57,7 +65,7 @@ package struct ByteReader {
     /// Reads a count and checks it cannot exceed the bytes left (each element takes at least one byte).
     package mutating func readCount() throws(MarfaError) -> Int {
         let count = try readVarint()
-        guard count <= UInt64(end - offset) else { throw corrupt("count past the end") }
+        guard count <= UInt64(end - offset) else { throw corrupt(.countPastTheEnd) }
         return Int(count)
     }
 
@@ -69,7 +77,7 @@ package struct ByteReader {
 
     /// Reads a little-endian double.
     package mutating func readDouble() throws(MarfaError) -> Double {
-        guard offset + 8 <= end else { throw corrupt("truncated double") }
+        guard offset + 8 <= end else { throw corrupt(.truncatedDouble) }
         var raw: UInt64 = 0
         for index in 0..<8 { raw |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
         offset += 8
@@ -143,7 +151,7 @@ package struct ByteReader {
         case 0, 1, 2: return
         case 3: _ = try readVarint()
         case 4:
-            guard offset + 8 <= end else { throw corrupt("truncated double") }
+            guard offset + 8 <= end else { throw corrupt(.truncatedDouble) }
             offset += 8
         case 5: try skipString()
         case 6:
