@@ -66,6 +66,24 @@ final class JournalTests: StorageTestCase {
         try await journal.close()
     }
 
+    /// Decision 0056: the writer hands records over from a mapped segment, letting its pages go every 8 MiB, and
+    /// a journal longer than that reads back exactly, as a reading handle (which reads the file whole) sees it.
+    func testVisitingALongSegmentHandsEveryRecordOverInOrderAsTheWriterAndAsAReader() async throws {
+        let payloads = (0..<300).map { pseudoRandomBytes(30_000 + $0, seed: UInt64($0)) }
+        try await writeStore(at: storePath(), payloads: payloads)
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        XCTAssertGreaterThan(try FileIO.size(segmentPath(storePath(), 1)), UInt64(8 << 20))
+        let reader = JournalReader(directory: directory)
+        var handed: [[UInt8]] = []
+        let outline = try reader.visit(from: 1, repair: true) { handed.append(Array($0)) }
+        XCTAssertEqual(outline.recordCount, payloads.count)
+        XCTAssertEqual(outline.segments, [1])
+        XCTAssertNil(outline.tornTail)
+        XCTAssertTrue(handed == payloads, "every record, in order, byte for byte")
+        XCTAssertTrue(try reader.read(from: 1, repair: false).records == payloads)
+    }
+
     func testJournalOpenedAtRecoveredNextSegmentContinuesTheStore() async throws {
         try await writeStore(at: storePath(), payloads: [[1], [2]])
         let directory = try StoreDirectory.open(at: storePath())

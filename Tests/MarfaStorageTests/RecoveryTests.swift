@@ -102,12 +102,15 @@ final class RecoveryTests: StorageTestCase {
             let count = try piece.withUnsafeMutableBytes { try stream.read(into: $0) }
             restored.append(Array(piece[0..<count]))
             try stream.verify()
-            return restored.last
+            return Array(piece[0..<count])
+        } replaying: { image, record in
+            image?.append(contentsOf: record)
         }
         XCTAssertEqual(restored, [Array("S4".utf8), Array("S2".utf8)], "the damaged payload decoded, then refused")
-        XCTAssertEqual(image, Array("S2".utf8))
+        XCTAssertEqual(image, Array("S2bc".utf8), "the records after the snapshot used, replayed onto its image")
         XCTAssertEqual(recovered.snapshotSegment, 2)
-        XCTAssertEqual(recovered.records, ["b", "c"].map { Array($0.utf8) })
+        XCTAssertEqual(recovered.recordCount, 2)
+        XCTAssertEqual(recovered.records, [], "handed over, not kept")
         XCTAssertEqual(recovered.skippedSnapshots.map(\.path), [path])
     }
 
@@ -119,10 +122,10 @@ final class RecoveryTests: StorageTestCase {
         try await journal.close()
         var tried: [String] = []
         XCTAssertThrowsError(
-            try Recovery.recover(directory) { stream in
+            try Recovery.recover(directory) { (stream: SnapshotPayloadStream) -> Int in
                 tried.append(stream.path)
                 throw Refused()
-            }
+            } replaying: { _, _ in XCTFail("no record is replayed once the restore failed") }
         ) { XCTAssertTrue($0 is Refused, "\($0)") }
         XCTAssertEqual(tried, [snapshotPath(storePath(), 3)])
     }

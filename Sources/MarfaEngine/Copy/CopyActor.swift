@@ -63,16 +63,15 @@ package actor CopyActor {
             }
         }
         let (recovered, image) = try StorageBridge.run {
-            try Recovery.recover(directory) { try SnapshotReplay.restore($0) }
+            try Recovery.recover(directory) { stream in
+                let (state, indexes) = try SnapshotReplay.restore(stream)
+                return RestoredCopy(state: state, indexes: indexes)
+            } replaying: { (copy: inout RestoredCopy?, payload) in
+                if copy == nil { copy = RestoredCopy() }
+                try copy?.replay(payload, store: url.path)
+            }
         }
-        var (state, indexes) = image ?? (CopyState(), ReadIndexes())
-        var changeLog = ChangeLog(after: state.commitCount)
-        for (position, record) in recovered.records.enumerated() {
-            let changes = try decode(record, path: "\(url.path) journal record \(position)")
-            for change in changes { apply(change, to: &state, indexes: &indexes) }
-            state.countCommit()
-            changeLog.record(state.commitCount, CommitNotice(origin: .housekeeping, changes: changes))
-        }
+        let restored = image ?? RestoredCopy()
         let journal: Journal?
         let snapshots: SnapshotWriter?
         if directory.role == .writer {
@@ -93,8 +92,9 @@ package actor CopyActor {
             }
         }
         let copy = CopyActor(
-            state: state, indexes: indexes, directory: directory, journal: journal, snapshots: snapshots,
-            origin: metadata?.origin, url: url, configuration: configuration, changeLog: changeLog,
+            state: restored.state, indexes: restored.indexes, directory: directory, journal: journal,
+            snapshots: snapshots, origin: metadata?.origin, url: url, configuration: configuration,
+            changeLog: restored.changeLog,
             storeId: metadata?.id ?? "path:\(url.path)")
         if recovered.nextSegment - (recovered.snapshotSegment ?? Recovery.firstSegment) >= Self.segmentsBeforeCheckpoint {
             await copy.startCheckpoint()

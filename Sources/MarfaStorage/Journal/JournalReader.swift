@@ -17,6 +17,16 @@ package struct JournalReader: Sendable {
         package var tornTail: TornTail?
     }
 
+    /// What a pass over the segments found besides the records it handed over.
+    package struct Outline: Sendable, Equatable {
+        /// The segment numbers read, ascending.
+        package var segments: [UInt64]
+        /// The torn tail found at the end, if any.
+        package var tornTail: TornTail?
+        /// How many valid records were handed over.
+        package var recordCount: Int
+    }
+
     /// The store folder the segments live in.
     package let directory: StoreDirectory
 
@@ -35,6 +45,20 @@ package struct JournalReader: Sendable {
     /// The segments present from `first` on must be exactly `first`, `first + 1`, … with no gap. With `repair`
     /// (writer only, else "reading_handle") a torn tail is truncated away; without it the tail is only reported.
     package func read(from first: UInt64, repair: Bool) throws -> Contents {
+        var records: [[UInt8]] = []
+        let outline = try visit(from: first, repair: repair) { records.append(Array($0)) }
+        return Contents(records: records, segments: outline.segments, tornTail: outline.tornTail)
+    }
+
+    /// Hands every record of segments `first`, `first + 1`, … to `body` in order, as `read(from:repair:)` reads
+    /// them, without keeping any: the payload's bytes are valid only during the call. The writer (`repair`) maps
+    /// each segment and lets its pages go as it passes them, so a journal of any length is never resident whole.
+    ///
+    /// A bad record with valid records after it throws "store_corrupt" once those are reached, after the records
+    /// before it were handed over; anything `body` throws ends the pass.
+    package func visit(
+        from first: UInt64, repair: Bool, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Outline {
         if repair { try directory.requireWriter() }
         let numbers = try segmentNumbers().filter { $0 >= first }
         for (index, number) in numbers.enumerated() where number != first + UInt64(index) {
@@ -44,49 +68,86 @@ package struct JournalReader: Sendable {
                 offset: 0
             )
         }
-        var contents = Contents(records: [], segments: numbers, tornTail: nil)
+        var outline = Outline(segments: numbers, tornTail: nil, recordCount: 0)
         for number in numbers {
             let path = directory.filePath(StoreFileName.segment(number))
-            let recordsBefore = contents.records.count
-            let torn = try readSegment(number, path: path, into: &contents.records)
-            if let earlier = contents.tornTail, torn != nil || contents.records.count > recordsBefore {
+            let recordsBefore = outline.recordCount
+            let torn = try visitSegment(number, path: path, mapped: repair) { payload in
+                if let earlier = outline.tornTail {
+                    throw StorageError.corrupt(
+                        "bad record (\(earlier.reason.rawValue)) in a segment followed by later records",
+                        path: earlier.path, offset: earlier.offset)
+                }
+                try body(payload)
+                outline.recordCount += 1
+            }
+            if let earlier = outline.tornTail, torn != nil || outline.recordCount > recordsBefore {
                 throw StorageError.corrupt(
                     "bad record (\(earlier.reason.rawValue)) in a segment followed by later records",
                     path: earlier.path, offset: earlier.offset)
             }
-            if let torn { contents.tornTail = torn }
+            if let torn { outline.tornTail = torn }
         }
-        if repair, let torn = contents.tornTail {
+        if repair, let torn = outline.tornTail {
             try FileIO.truncate(torn.path, to: torn.offset)
-            contents.tornTail?.wasCut = true
+            outline.tornTail?.wasCut = true
         }
-        return contents
+        return outline
     }
 
-    /// Appends the records of one segment to `records`; answers the torn tail it ends with, if any (not yet cut).
-    private func readSegment(_ number: UInt64, path: String, into records: inout [[UInt8]]) throws -> TornTail? {
-        let file = try FileIO.readAll(path)
-        return try file.withUnsafeBytes { bytes in
-            let header = try SegmentHeader.decode(bytes, path: path)
-            guard header.segment == number else {
-                throw StorageError.corrupt("segment header names segment \(header.segment)", path: path, offset: 10)
-            }
-            var offset = SegmentHeader.size
-            while true {
-                switch JournalRecord.scan(bytes, at: offset) {
-                case .record(let payload, let next):
-                    records.append(Array(bytes[payload]))
-                    offset = next
-                case .end:
-                    return nil
-                case .torn(let reason):
-                    return TornTail(
-                        path: path, segment: number, offset: UInt64(offset), fileLength: UInt64(bytes.count),
-                        reason: reason, wasCut: false)
-                case .corrupt(let message):
-                    throw StorageError.corrupt(message, path: path, offset: UInt64(offset))
+    /// Hands the records of one segment to `body`; answers the torn tail it ends with, if any (not yet cut). A
+    /// `mapped` segment is read in place and let go behind the reader; otherwise it is read whole first (a reading
+    /// handle's, which a writer opening after a crash may cut short meanwhile).
+    private func visitSegment(
+        _ number: UInt64, path: String, mapped: Bool, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> TornTail? {
+        if mapped {
+            let file = try MappedFile(path: path, populated: false)
+            var released = 0
+            return try file.withBytes { bytes in
+                try visitRecords(of: number, path: path, in: bytes) { payload, next in
+                    try body(payload)
+                    if next - released >= Self.releaseBytes {
+                        file.release(before: next)
+                        released = next
+                    }
                 }
             }
         }
+        let file = try FileIO.readAll(path)
+        return try file.withUnsafeBytes { bytes in
+            try visitRecords(of: number, path: path, in: bytes) { payload, _ in try body(payload) }
+        }
     }
+
+    /// Hands each record of one segment's `bytes` to `body` with the offset after it; answers the torn tail they
+    /// end with, if any.
+    private func visitRecords(
+        of number: UInt64, path: String, in bytes: UnsafeRawBufferPointer,
+        _ body: (UnsafeRawBufferPointer, Int) throws -> Void
+    ) throws -> TornTail? {
+        let header = try SegmentHeader.decode(bytes, path: path)
+        guard header.segment == number else {
+            throw StorageError.corrupt("segment header names segment \(header.segment)", path: path, offset: 10)
+        }
+        var offset = SegmentHeader.size
+        while true {
+            switch JournalRecord.scan(bytes, at: offset) {
+            case .record(let payload, let next):
+                try body(UnsafeRawBufferPointer(rebasing: bytes[payload]), next)
+                offset = next
+            case .end:
+                return nil
+            case .torn(let reason):
+                return TornTail(
+                    path: path, segment: number, offset: UInt64(offset), fileLength: UInt64(bytes.count),
+                    reason: reason, wasCut: false)
+            case .corrupt(let message):
+                throw StorageError.corrupt(message, path: path, offset: UInt64(offset))
+            }
+        }
+    }
+
+    /// How many bytes of a mapped segment are read between two letting-gos of the pages behind the reader.
+    private static let releaseBytes = 8 << 20
 }

@@ -5,8 +5,11 @@ package struct RecoveredStore: Sendable {
     package var snapshot: [UInt8]?
     /// The number of the snapshot used (records of segments below it are inside it), or nil without a snapshot.
     package var snapshotSegment: UInt64?
-    /// The payloads of every record of segments at or after the snapshot, oldest first.
+    /// The payloads of every record of segments at or after the snapshot, oldest first (empty when they were
+    /// handed to the caller as they were read instead, `Recovery.recover(_:restoring:replaying:)`).
     package var records: [[UInt8]]
+    /// How many records of segments at or after the snapshot were read.
+    package var recordCount: Int
     /// The torn tail found at the end of the journal (cut when opened as the writer), if any.
     package var tornTail: TornTail?
     /// Newer snapshots passed over because they failed their checks, newest first.

@@ -8,25 +8,33 @@ package enum Recovery {
 
     /// Answers the recovered contents of `directory`; as the writer, a torn journal tail is also cut off.
     package static func recover(_ directory: StoreDirectory) throws -> RecoveredStore {
-        var (store, payload) = try recover(directory) { try $0.read(segment: $1) }
+        var records: [[UInt8]] = []
+        var (store, payload) = try recover(directory) { try $0.read(segment: $1) } replaying: { _, record in
+            records.append(Array(record))
+        }
         store.snapshot = payload
+        store.records = records
         return store
     }
 
-    /// Answers the recovered contents of `directory` (without `snapshot`) and what `restore` made of the snapshot
-    /// used, streamed to it piece by piece (Decision 0052), or nil when the journal is replayed from its first
-    /// segment; as the writer, a torn journal tail is also cut off.
+    /// Answers the recovered contents of `directory` (without `snapshot` or `records`) and the image `restore`
+    /// made of the snapshot used, streamed to it piece by piece (Decision 0052), with every journal record after it
+    /// handed to `replay` in order as it is read (Decision 0056); the image is nil before the first record when
+    /// the journal is replayed from its first segment. As the writer, a torn journal tail is also cut off.
     ///
     /// A snapshot is passed over when `restore` throws "store_corrupt" as a `StorageError` (the stream's checks of
-    /// the frames, length and checksum); anything else it throws ends the recovery.
+    /// the frames, length and checksum); anything else it or `replay` throws ends the recovery.
     package static func recover<Image>(
-        _ directory: StoreDirectory, restoring restore: (SnapshotPayloadStream) throws -> Image
+        _ directory: StoreDirectory, restoring restore: (SnapshotPayloadStream) throws -> Image,
+        replaying replay: (inout Image?, UnsafeRawBufferPointer) throws -> Void
     ) throws -> (store: RecoveredStore, image: Image?) {
-        try recover(directory) { reader, segment in try restore(try reader.stream(segment: segment)) }
+        try recover(directory, reading: { reader, segment in try restore(try reader.stream(segment: segment)) },
+            replaying: replay)
     }
 
     private static func recover<Image>(
-        _ directory: StoreDirectory, reading read: (SnapshotReader, UInt64) throws -> Image
+        _ directory: StoreDirectory, reading read: (SnapshotReader, UInt64) throws -> Image,
+        replaying replay: (inout Image?, UnsafeRawBufferPointer) throws -> Void
     ) throws -> (store: RecoveredStore, image: Image?) {
         let snapshots = SnapshotReader(directory: directory)
         let journal = JournalReader(directory: directory)
@@ -34,37 +42,36 @@ package enum Recovery {
         let repair = directory.role == .writer
         var skipped: [StorageError] = []
         for number in try snapshots.snapshotSegments() where hasEveryLaterSegment(segments, from: number) {
-            let image: Image
+            var image: Image?
             do {
                 image = try read(snapshots, number)
             } catch let error as StorageError where error.code == StorageError.storeCorrupt {
                 skipped.append(error)
                 continue
             }
-            let contents = try journal.read(from: number, repair: repair)
-            let store = RecoveredStore(
-                snapshot: nil,
-                snapshotSegment: number,
-                records: contents.records,
-                tornTail: contents.tornTail,
-                skippedSnapshots: skipped,
-                nextSegment: contents.segments.last.map { $0 + 1 } ?? number
-            )
-            return (store, image)
+            let outline = try journal.visit(from: number, repair: repair) { try replay(&image, $0) }
+            return (store(outline, snapshotSegment: number, skipped: skipped), image)
         }
         if let newestBad = skipped.first, !hasEveryLaterSegment(segments, from: firstSegment) {
             throw newestBad
         }
-        let contents = try journal.read(from: firstSegment, repair: repair)
-        let store = RecoveredStore(
+        var image: Image?
+        let outline = try journal.visit(from: firstSegment, repair: repair) { try replay(&image, $0) }
+        return (store(outline, snapshotSegment: nil, skipped: skipped), image)
+    }
+
+    private static func store(
+        _ outline: JournalReader.Outline, snapshotSegment: UInt64?, skipped: [StorageError]
+    ) -> RecoveredStore {
+        RecoveredStore(
             snapshot: nil,
-            snapshotSegment: nil,
-            records: contents.records,
-            tornTail: contents.tornTail,
+            snapshotSegment: snapshotSegment,
+            records: [],
+            recordCount: outline.recordCount,
+            tornTail: outline.tornTail,
             skippedSnapshots: skipped,
-            nextSegment: contents.segments.last.map { $0 + 1 } ?? firstSegment
+            nextSegment: outline.segments.last.map { $0 + 1 } ?? snapshotSegment ?? firstSegment
         )
-        return (store, nil)
     }
 
     /// Answers whether the segments from `first` on are exactly `first`, `first + 1`, … (or there are none).

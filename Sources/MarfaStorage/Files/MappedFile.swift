@@ -1,10 +1,11 @@
 import Glibc
 
-/// A whole file mapped read-only into memory, its pages taken from the page cache up front (`MAP_POPULATE`), so a
-/// snapshot is read in place rather than copied into a zero-filled buffer; unmapped when released.
+/// A whole file mapped read-only into memory, so a snapshot or a journal segment is read in place rather than
+/// copied into a zero-filled buffer; unmapped when released.
 ///
-/// Only for files never changed once in place, as snapshots are (`SnapshotWriter` writes a temporary file and
-/// renames it): a file cut short under the mapping would fault on access.
+/// Only for files nobody cuts short while they are mapped (a file cut short under the mapping would fault on
+/// access): snapshots, never changed once in place (`SnapshotWriter` writes a temporary file and renames it), and
+/// journal segments read by the store's one writer, the only process that cuts a torn tail.
 final class MappedFile {
     /// The file's bytes; empty for an empty file. Valid only while the mapping lives: read them through
     /// `withBytes`.
@@ -12,8 +13,10 @@ final class MappedFile {
     /// The bytes before this offset have been let go (`release(before:)`).
     private var released = 0
 
-    /// Maps the file at `path`; throws "io" when it cannot be opened or mapped.
-    init(path: String) throws {
+    /// Maps the file at `path`, its pages taken from the page cache up front (`MAP_POPULATE`) when `populated`,
+    /// else faulted in as they are read, front to back (`MADV_SEQUENTIAL`), so a large file read once with
+    /// `release(before:)` is never resident whole; throws "io" when it cannot be opened or mapped.
+    init(path: String, populated: Bool = true) throws {
         let fd = try FileIO.open(path, flags: O_RDONLY, create: false)
         defer { Syscall.close(fd) }
         var info = stat()
@@ -23,10 +26,11 @@ final class MappedFile {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
             return
         }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED
-        else {
+        let flags = MAP_PRIVATE | (populated ? MAP_POPULATE : 0)
+        guard let address = mmap(nil, size, PROT_READ, flags, fd, 0), address != MAP_FAILED else {
             throw Syscall.failure("mmap", errno: errno, path: path)
         }
+        if !populated { _ = madvise(address, size, MADV_SEQUENTIAL) }
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 

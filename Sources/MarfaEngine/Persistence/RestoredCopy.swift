@@ -1,0 +1,28 @@
+import MarfaRules
+
+/// A copy being opened: the state and read indexes restored from a snapshot, with each journal record after it
+/// applied as recovery reads it, and the commit notices those records make (Decision 0056).
+struct RestoredCopy {
+    var state: CopyState
+    var indexes: ReadIndexes
+    var changeLog: ChangeLog
+    /// Journal records applied so far.
+    private(set) var replayed = 0
+
+    /// Starts from `state` and `indexes` (a snapshot's, or empty ones when the journal is replayed from its start).
+    init(state: CopyState = CopyState(), indexes: ReadIndexes = ReadIndexes()) {
+        self.state = state
+        self.indexes = indexes
+        changeLog = ChangeLog(after: state.commitCount)
+    }
+
+    /// Decodes one journal record's payload and applies its changes as one commit; "store_corrupt" names `store`'s
+    /// path and the record's position when the payload does not decode.
+    mutating func replay(_ payload: UnsafeRawBufferPointer, store: String) throws(MarfaError) {
+        let changes = try CopyActor.decode(Array(payload), path: "\(store) journal record \(replayed)")
+        for change in changes { CopyActor.apply(change, to: &state, indexes: &indexes) }
+        state.countCommit()
+        changeLog.record(state.commitCount, CommitNotice(origin: .housekeeping, changes: changes))
+        replayed += 1
+    }
+}
