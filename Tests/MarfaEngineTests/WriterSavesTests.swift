@@ -38,6 +38,49 @@ final class WriterSavesTests: XCTestCase {
         await writer.close()
         await reader.close()
     }
+
+    /// Decision 0057: a look that finds the files as they were and no record begun where the journal ended reads
+    /// nothing (a damaged record already taken is not read again), and a snapshot met before is not decoded again
+    /// (its payload damaged since is not read); a save written over the zeros ahead of the tail is still found.
+    func testALookReadsNothingWhenNothingWasSavedAndASnapshotMetBeforeIsNotDecodedAgain() async throws {
+        let url = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        var generator = SeededChanges(seed: 22)
+        let items = (0..<4).map { _ in generator.item(id: generator.id()) }
+        let writer = try await CopyActor.open(at: url, origin: nil)
+        try await writer.commit([.putItem(items[0])])
+        try await writer.checkpoint()
+        try await writer.commit([.putItem(items[1])])
+        let reader = try await CopyActor.open(at: url, origin: nil, readOnly: true)
+        expectEqual(try await reader.takeWriterSaves(), [])
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        let snapshot = try XCTUnwrap(names.first { $0.hasPrefix("snapshot-") })
+        let segment = try XCTUnwrap(names.filter { $0.hasPrefix("journal-") }.max())
+        let segmentPath = url.appendingPathComponent(segment).path
+        let sizeBefore = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: segmentPath)[.size] as? Int)
+        try damage(url.appendingPathComponent(segment), at: 40)
+        expectEqual(try await reader.takeWriterSaves(), [], "nothing saved: the damaged record is not read again")
+        try damage(url.appendingPathComponent(segment), at: 40)
+
+        let snapshotURL = url.appendingPathComponent(snapshot)
+        let snapshotSize = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: snapshotURL.path)[.size] as? Int)
+        try damage(snapshotURL, at: snapshotSize / 2)
+        try await writer.commit([.putItem(items[2])])
+        let sizeAfter = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: segmentPath)[.size] as? Int)
+        XCTAssertEqual(sizeAfter, sizeBefore, "witness: the save went over the zeros ahead, the size did not move")
+        let saves = try await reader.takeWriterSaves()
+        XCTAssertEqual(saves.map(\.items), [[items[2].id]], "the snapshot met before is not decoded again")
+        await writer.close()
+        await reader.close()
+    }
+}
+
+/// Flips the bits of the byte at `offset` of the file at `url`.
+private func damage(_ url: URL, at offset: Int) throws {
+    var bytes = try Data(contentsOf: url)
+    bytes[offset] ^= 0xFF
+    try bytes.write(to: url)
 }
 
 private func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ message: String = "", line: UInt = #line) {

@@ -40,6 +40,8 @@ package actor CopyActor {
     var textIndexWarmUp: (build: TextIndexWarmUp, handedOver: Task<Void, Never>)?
     /// The token the last warm-up was given.
     var lastWarmUpToken: UInt64 = 0
+    /// What a reading handle saw of the store's files when it last looked for the writer's saves.
+    var writerSavesSeen: WriterSavesLook?
 
     /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
     ///

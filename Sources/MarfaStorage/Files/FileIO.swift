@@ -79,6 +79,24 @@ enum FileIO {
         }
     }
 
+    /// Answers up to `count` bytes of the file at `path` from `offset` on (fewer at its end).
+    static func read(_ path: String, at offset: UInt64, count: Int) throws -> [UInt8] {
+        let fd = try open(path, flags: O_RDONLY, create: false)
+        defer { Syscall.close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = try bytes.withUnsafeMutableBytes { buffer in
+                try Syscall.retrying("pread", path: path) {
+                    pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+                }
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        return Array(bytes[0..<filled])
+    }
+
     /// Answers the length in bytes of the file at `path`.
     static func size(_ path: String) throws -> UInt64 {
         var info = stat()

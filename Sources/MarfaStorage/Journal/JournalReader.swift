@@ -25,6 +25,8 @@ package struct JournalReader: Sendable {
         package var tornTail: TornTail?
         /// How many valid records were handed over.
         package var recordCount: Int
+        /// Where the last segment's valid records end, or nil without a segment: the next record goes there.
+        package var end: JournalPosition?
     }
 
     /// The store folder the segments live in.
@@ -68,11 +70,12 @@ package struct JournalReader: Sendable {
                 offset: 0
             )
         }
-        var outline = Outline(segments: numbers, tornTail: nil, recordCount: 0)
+        var outline = Outline(segments: numbers, tornTail: nil, recordCount: 0, end: nil)
         for number in numbers {
             let path = directory.filePath(StoreFileName.segment(number))
             let recordsBefore = outline.recordCount
-            let torn = try visitSegment(number, path: path, mapped: repair) { payload in
+            outline.end = JournalPosition(segment: number, offset: UInt64(SegmentHeader.size))
+            let torn = try visitSegment(number, path: path, mapped: repair) { payload, next in
                 if let earlier = outline.tornTail {
                     throw StorageError.corrupt(
                         "bad record (\(earlier.reason.rawValue)) in a segment followed by later records",
@@ -80,6 +83,7 @@ package struct JournalReader: Sendable {
                 }
                 try body(payload)
                 outline.recordCount += 1
+                outline.end = JournalPosition(segment: number, offset: UInt64(next))
             }
             if let earlier = outline.tornTail, torn != nil || outline.recordCount > recordsBefore {
                 throw StorageError.corrupt(
@@ -95,18 +99,25 @@ package struct JournalReader: Sendable {
         return outline
     }
 
-    /// Hands the records of one segment to `body`; answers the torn tail it ends with, if any (not yet cut). A
+    /// Answers whether a record (or part of one) has been written at `position` since a pass ended there: whether
+    /// any of the frame header's bytes there are not zero. A reading handle asks this before reading again.
+    package func holdsRecord(at position: JournalPosition) throws -> Bool {
+        let path = directory.filePath(StoreFileName.segment(position.segment))
+        return try FileIO.read(path, at: position.offset, count: JournalRecord.frameHeaderSize).contains { $0 != 0 }
+    }
+
+    /// Hands the records of one segment to `body` with the offset after each; answers the torn tail it ends with, if any (not yet cut). A
     /// `mapped` segment is read in place and let go behind the reader; otherwise it is read whole first (a reading
     /// handle's, which a writer opening after a crash may cut short meanwhile).
     private func visitSegment(
-        _ number: UInt64, path: String, mapped: Bool, _ body: (UnsafeRawBufferPointer) throws -> Void
+        _ number: UInt64, path: String, mapped: Bool, _ body: (UnsafeRawBufferPointer, Int) throws -> Void
     ) throws -> TornTail? {
         if mapped {
             let file = try MappedFile(path: path, populated: false)
             var released = 0
             return try file.withBytes { bytes in
                 try visitRecords(of: number, path: path, in: bytes) { payload, next in
-                    try body(payload)
+                    try body(payload, next)
                     if next - released >= Self.releaseBytes {
                         file.release(before: next)
                         released = next
@@ -116,7 +127,7 @@ package struct JournalReader: Sendable {
         }
         let file = try FileIO.readAll(path)
         return try file.withUnsafeBytes { bytes in
-            try visitRecords(of: number, path: path, in: bytes) { payload, _ in try body(payload) }
+            try visitRecords(of: number, path: path, in: bytes, body)
         }
     }
 
