@@ -39,9 +39,10 @@ final class WriterSavesTests: XCTestCase {
         await reader.close()
     }
 
-    /// Decision 0057: a look that finds the files as they were and no record begun where the journal ended reads
-    /// nothing (a damaged record already taken is not read again), and a snapshot met before is not decoded again
-    /// (its payload damaged since is not read); a save written over the zeros ahead of the tail is still found.
+    /// Decision 0057: a reading handle opened over a snapshot never decodes it again (its payload damaged after the
+    /// open is not read), a look that finds the files as they were reads nothing (a segment whose header is
+    /// damaged, which any read refuses, is not read), and a save written over the zeros ahead of the tail, which
+    /// leaves the segment's size as it was, is still found.
     func testALookReadsNothingWhenNothingWasSavedAndASnapshotMetBeforeIsNotDecodedAgain() async throws {
         let url = temporaryStore()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -52,28 +53,28 @@ final class WriterSavesTests: XCTestCase {
         try await writer.checkpoint()
         try await writer.commit([.putItem(items[1])])
         let reader = try await CopyActor.open(at: url, origin: nil, readOnly: true)
-        expectEqual(try await reader.takeWriterSaves(), [])
-
         let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
-        let snapshot = try XCTUnwrap(names.first { $0.hasPrefix("snapshot-") })
-        let segment = try XCTUnwrap(names.filter { $0.hasPrefix("journal-") }.max())
-        let segmentPath = url.appendingPathComponent(segment).path
-        let sizeBefore = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: segmentPath)[.size] as? Int)
-        try damage(url.appendingPathComponent(segment), at: 40)
-        expectEqual(try await reader.takeWriterSaves(), [], "nothing saved: the damaged record is not read again")
-        try damage(url.appendingPathComponent(segment), at: 40)
+        let snapshot = url.appendingPathComponent(try XCTUnwrap(names.first { $0.hasPrefix("snapshot-") }))
+        let segment = url.appendingPathComponent(try XCTUnwrap(names.filter { $0.hasPrefix("journal-") }.max()))
+        try damage(snapshot, at: try size(of: snapshot) / 2)
 
-        let snapshotURL = url.appendingPathComponent(snapshot)
-        let snapshotSize = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: snapshotURL.path)[.size] as? Int)
-        try damage(snapshotURL, at: snapshotSize / 2)
+        try damage(segment, at: 10)
+        expectEqual(try await reader.takeWriterSaves(), [], "nothing saved: the segment is not read")
+        try damage(segment, at: 10)
+
+        let sizeBefore = try size(of: segment)
         try await writer.commit([.putItem(items[2])])
-        let sizeAfter = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: segmentPath)[.size] as? Int)
-        XCTAssertEqual(sizeAfter, sizeBefore, "witness: the save went over the zeros ahead, the size did not move")
+        XCTAssertEqual(try size(of: segment), sizeBefore, "witness: the save went over the zeros ahead")
         let saves = try await reader.takeWriterSaves()
-        XCTAssertEqual(saves.map(\.items), [[items[2].id]], "the snapshot met before is not decoded again")
+        XCTAssertEqual(saves.map(\.items), [[items[2].id]], "the snapshot met at the open is not decoded again")
         await writer.close()
         await reader.close()
     }
+}
+
+/// The size in bytes of the file at `url`.
+private func size(of url: URL) throws -> Int {
+    try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
 }
 
 /// Flips the bits of the byte at `offset` of the file at `url`.

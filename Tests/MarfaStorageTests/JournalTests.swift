@@ -84,6 +84,35 @@ final class JournalTests: StorageTestCase {
         XCTAssertTrue(try reader.read(from: 1, repair: false).records == payloads)
     }
 
+    /// Decision 0057: a pass answers where each segment's records end, and a record written at any of those
+    /// places afterwards is seen there: in the newest segment, or in the one before it (a record queued before a
+    /// rotation is written to the old segment after the new one exists).
+    func testAPassAnswersEachSegmentsEndAndARecordAddedAtAnyOfThemIsSeen() async throws {
+        try await writeStore(at: storePath(), payloads: [payload(0)], segment: 1)
+        try await writeStore(at: storePath(), payloads: [], segment: 2)
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let reader = JournalReader(directory: directory)
+        let outline = try reader.visit(from: 1, repair: false) { _ in }
+        let firstEnd = UInt64(SegmentHeader.size + JournalRecord.frameHeaderSize + payload(0).count)
+        XCTAssertEqual(outline.ends, [
+            JournalPosition(segment: 1, offset: firstEnd),
+            JournalPosition(segment: 2, offset: UInt64(SegmentHeader.size)),
+        ])
+        XCTAssertFalse(try reader.holdsRecord(at: outline.ends[0]))
+        XCTAssertFalse(try reader.holdsRecord(at: outline.ends[1]))
+
+        var late: [UInt8] = []
+        try JournalRecord.append(payload(1), to: &late)
+        let file = try XCTUnwrap(FileHandle(forWritingAtPath: segmentPath(storePath(), 1)))
+        try file.seek(toOffset: firstEnd)
+        try file.write(contentsOf: late)
+        try file.close()
+        XCTAssertTrue(try reader.holdsRecord(at: outline.ends[0]), "the late record in the older segment")
+        XCTAssertFalse(try reader.holdsRecord(at: outline.ends[1]))
+        XCTAssertEqual(try reader.read(from: 1, repair: false).records, [payload(0), payload(1)])
+    }
+
     func testJournalOpenedAtRecoveredNextSegmentContinuesTheStore() async throws {
         try await writeStore(at: storePath(), payloads: [[1], [2]])
         let directory = try StoreDirectory.open(at: storePath())

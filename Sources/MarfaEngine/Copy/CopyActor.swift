@@ -40,7 +40,7 @@ package actor CopyActor {
     var textIndexWarmUp: (build: TextIndexWarmUp, handedOver: Task<Void, Never>)?
     /// The token the last warm-up was given.
     var lastWarmUpToken: UInt64 = 0
-    /// What a reading handle saw of the store's files when it last looked for the writer's saves.
+    /// What a reading handle saw of the store's files when it opened or last looked for the writer's saves.
     var writerSavesSeen: WriterSavesLook?
 
     /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
@@ -64,10 +64,11 @@ package actor CopyActor {
                     message: "this store belongs to \(bound) and cannot be opened against \(origin)")
             }
         }
+        let fileNames = directory.role == .reader ? try StorageBridge.run { Set(try directory.fileNames()) } : nil
         let (recovered, image) = try StorageBridge.run {
             try Recovery.recover(directory) { stream in
                 let (state, indexes) = try SnapshotReplay.restore(stream)
-                return RestoredCopy(state: state, indexes: indexes)
+                return RestoredCopy(state: state, indexes: indexes, restoredFrom: stream.path)
             } replaying: { (copy: inout RestoredCopy?, payload) in
                 if copy == nil { copy = RestoredCopy() }
                 try copy?.replay(payload, store: url.path)
@@ -96,8 +97,10 @@ package actor CopyActor {
         let copy = CopyActor(
             state: restored.state, indexes: restored.indexes, directory: directory, journal: journal,
             snapshots: snapshots, origin: metadata?.origin, url: url, configuration: configuration,
-            changeLog: restored.changeLog,
-            storeId: metadata?.id ?? "path:\(url.path)")
+            changeLog: restored.changeLog, storeId: metadata?.id ?? "path:\(url.path)",
+            writerSavesSeen: fileNames.map {
+                WriterSavesLook(fileNames: $0, journalEnds: recovered.journalEnds, snapshot: restored.snapshot)
+            })
         if recovered.nextSegment - (recovered.snapshotSegment ?? Recovery.firstSegment) >= Self.segmentsBeforeCheckpoint {
             await copy.startCheckpoint()
         }
@@ -118,8 +121,9 @@ package actor CopyActor {
     private init(
         state: CopyState, indexes: ReadIndexes, directory: StoreDirectory, journal: Journal?,
         snapshots: SnapshotWriter?, origin: Origin?, url: URL, configuration: CopyConfiguration, changeLog: ChangeLog,
-        storeId: String
+        storeId: String, writerSavesSeen: WriterSavesLook?
     ) {
+        self.writerSavesSeen = writerSavesSeen
         self.changeLog = changeLog
         self.storeId = storeId
         self.state = state

@@ -6,14 +6,18 @@ struct RestoredCopy {
     var state: CopyState
     var indexes: ReadIndexes
     var changeLog: ChangeLog
+    /// The snapshot the copy was restored from, or nil when the journal was replayed from its start.
+    let snapshot: SeenSnapshot?
     /// Journal records applied so far.
     private(set) var replayed = 0
 
-    /// Starts from `state` and `indexes` (a snapshot's, or empty ones when the journal is replayed from its start).
-    init(state: CopyState = CopyState(), indexes: ReadIndexes = ReadIndexes()) {
+    /// Starts from `state` and `indexes` restored from the snapshot at `path`, or from empty ones (no path) when
+    /// the journal is replayed from its start.
+    init(state: CopyState = CopyState(), indexes: ReadIndexes = ReadIndexes(), restoredFrom path: String? = nil) {
         self.state = state
         self.indexes = indexes
         changeLog = ChangeLog(after: state.commitCount)
+        snapshot = path.map { SeenSnapshot(path: $0, commitCount: state.commitCount) }
     }
 
     /// Decodes one journal record's payload and applies its changes as one commit; "store_corrupt" names `store`'s

@@ -87,8 +87,9 @@ enum FileIO {
         var filled = 0
         while filled < count {
             let read = try bytes.withUnsafeMutableBytes { buffer in
-                try Syscall.retrying("pread", path: path) {
-                    pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+                let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
+                return try Syscall.retrying("pread", path: path) {
+                    pread(fd, rest.baseAddress, rest.count, off_t(offset) + off_t(filled))
                 }
             }
             if read == 0 { break }

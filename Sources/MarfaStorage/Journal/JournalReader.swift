@@ -25,8 +25,9 @@ package struct JournalReader: Sendable {
         package var tornTail: TornTail?
         /// How many valid records were handed over.
         package var recordCount: Int
-        /// Where the last segment's valid records end, or nil without a segment: the next record goes there.
-        package var end: JournalPosition?
+        /// Where each segment's valid records end, in segment order: a record the writer adds to one of them
+        /// goes there (to the newest, or to the one before it when queued before a rotation).
+        package var ends: [JournalPosition]
     }
 
     /// The store folder the segments live in.
@@ -70,11 +71,11 @@ package struct JournalReader: Sendable {
                 offset: 0
             )
         }
-        var outline = Outline(segments: numbers, tornTail: nil, recordCount: 0, end: nil)
+        var outline = Outline(segments: numbers, tornTail: nil, recordCount: 0, ends: [])
         for number in numbers {
             let path = directory.filePath(StoreFileName.segment(number))
             let recordsBefore = outline.recordCount
-            outline.end = JournalPosition(segment: number, offset: UInt64(SegmentHeader.size))
+            outline.ends.append(JournalPosition(segment: number, offset: UInt64(SegmentHeader.size)))
             let torn = try visitSegment(number, path: path, mapped: repair) { payload, next in
                 if let earlier = outline.tornTail {
                     throw StorageError.corrupt(
@@ -83,7 +84,7 @@ package struct JournalReader: Sendable {
                 }
                 try body(payload)
                 outline.recordCount += 1
-                outline.end = JournalPosition(segment: number, offset: UInt64(next))
+                outline.ends[outline.ends.count - 1].offset = UInt64(next)
             }
             if let earlier = outline.tornTail, torn != nil || outline.recordCount > recordsBefore {
                 throw StorageError.corrupt(
@@ -106,9 +107,9 @@ package struct JournalReader: Sendable {
         return try FileIO.read(path, at: position.offset, count: JournalRecord.frameHeaderSize).contains { $0 != 0 }
     }
 
-    /// Hands the records of one segment to `body` with the offset after each; answers the torn tail it ends with, if any (not yet cut). A
-    /// `mapped` segment is read in place and let go behind the reader; otherwise it is read whole first (a reading
-    /// handle's, which a writer opening after a crash may cut short meanwhile).
+    /// Hands the records of one segment to `body` with the offset after each; answers the torn tail it ends with,
+    /// if any (not yet cut). A `mapped` segment is read in place and let go behind the reader; otherwise it is read
+    /// whole first (a reading handle's, which a writer opening after a crash may cut short meanwhile).
     private func visitSegment(
         _ number: UInt64, path: String, mapped: Bool, _ body: (UnsafeRawBufferPointer, Int) throws -> Void
     ) throws -> TornTail? {

@@ -10,8 +10,8 @@ package struct RecoveredStore: Sendable {
     package var records: [[UInt8]]
     /// How many records of segments at or after the snapshot were read.
     package var recordCount: Int
-    /// Where the last segment's valid records end, or nil without a segment.
-    package var journalEnd: JournalPosition?
+    /// Where each segment's valid records end, in segment order (`JournalReader.Outline.ends`).
+    package var journalEnds: [JournalPosition]
     /// The torn tail found at the end of the journal (cut when opened as the writer), if any.
     package var tornTail: TornTail?
     /// Newer snapshots passed over because they failed their checks, newest first.

@@ -68,7 +68,7 @@ package enum Recovery {
             snapshotSegment: snapshotSegment,
             records: [],
             recordCount: outline.recordCount,
-            journalEnd: outline.end,
+            journalEnds: outline.ends,
             tornTail: outline.tornTail,
             skippedSnapshots: skipped,
             nextSegment: outline.segments.last.map { $0 + 1 } ?? snapshotSegment ?? firstSegment
