@@ -40,9 +40,9 @@ final class WriterSavesTests: XCTestCase {
     }
 
     /// Decision 0057: a reading handle opened over a snapshot never decodes it again (its payload damaged after the
-    /// open is not read), a look that finds the files as they were reads nothing (a segment whose header is
-    /// damaged, which any read refuses, is not read), and a save written over the zeros ahead of the tail, which
-    /// leaves the segment's size as it was, is still found.
+    /// open is not read), a look that finds the files as they were reads nothing, and a look after a save reads
+    /// only the new record (a segment whose header is damaged, which any whole read refuses, is read from where
+    /// its records ended); the save, written over the zeros ahead of the tail, leaves the segment's size as it was.
     func testALookReadsNothingWhenNothingWasSavedAndASnapshotMetBeforeIsNotDecodedAgain() async throws {
         let url = temporaryStore()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -60,13 +60,15 @@ final class WriterSavesTests: XCTestCase {
 
         try damage(segment, at: 10)
         expectEqual(try await reader.takeWriterSaves(), [], "nothing saved: the segment is not read")
-        try damage(segment, at: 10)
 
         let sizeBefore = try size(of: segment)
         try await writer.commit([.putItem(items[2])])
         XCTAssertEqual(try size(of: segment), sizeBefore, "witness: the save went over the zeros ahead")
         let saves = try await reader.takeWriterSaves()
-        XCTAssertEqual(saves.map(\.items), [[items[2].id]], "the snapshot met at the open is not decoded again")
+        XCTAssertEqual(saves.map(\.items), [[items[2].id]], "only the new record and no snapshot read")
+        try await writer.commit([.putItem(items[3])])
+        let next = try await reader.takeWriterSaves()
+        XCTAssertEqual(next.map(\.items), [[items[3].id]])
         await writer.close()
         await reader.close()
     }

@@ -85,8 +85,8 @@ final class JournalTests: StorageTestCase {
     }
 
     /// Decision 0057: a pass answers where each segment's records end, and a record written at any of those
-    /// places afterwards is seen there: in the newest segment, or in the one before it (a record queued before a
-    /// rotation is written to the old segment after the new one exists).
+    /// places afterwards is seen there (in the newest segment, or in the one before it: a record queued before a
+    /// rotation is written to the old segment after the new one exists) and read from there alone.
     func testAPassAnswersEachSegmentsEndAndARecordAddedAtAnyOfThemIsSeen() async throws {
         try await writeStore(at: storePath(), payloads: [payload(0)], segment: 1)
         try await writeStore(at: storePath(), payloads: [], segment: 2)
@@ -111,6 +111,18 @@ final class JournalTests: StorageTestCase {
         XCTAssertTrue(try reader.holdsRecord(at: outline.ends[0]), "the late record in the older segment")
         XCTAssertFalse(try reader.holdsRecord(at: outline.ends[1]))
         XCTAssertEqual(try reader.read(from: 1, repair: false).records, [payload(0), payload(1)])
+
+        var header = try readFile(segmentPath(storePath(), 1))
+        header[10] ^= 0xFF
+        try writeFile(segmentPath(storePath(), 1), header)
+        var since: [[UInt8]] = []
+        let later = try reader.visit(after: outline.ends) { since.append(Array($0)) }
+        XCTAssertEqual(since, [payload(1)], "read from where the records ended: the damaged header is not read")
+        XCTAssertEqual(later.recordCount, 1)
+        XCTAssertEqual(later.ends, [
+            JournalPosition(segment: 1, offset: firstEnd + UInt64(late.count)), outline.ends[1],
+        ])
+        XCTAssertEqual(try reader.visit(after: later.ends) { _ in XCTFail("nothing new") }.recordCount, 0)
     }
 
     func testJournalOpenedAtRecoveredNextSegmentContinuesTheStore() async throws {

@@ -6,13 +6,14 @@ extension CopyActor {
     /// per store": a reader's streams hear the writer's saves as `.saved`); answers one notice per save, in order.
     ///
     /// Reads nothing when the store's files are those of the last look (or the open) and no record was begun where
-    /// a segment's records ended then; otherwise reads the journal records after the newest snapshot, applying
-    /// those it has not seen once all are read, and decodes a snapshot only the first time it meets it (Decision
-    /// 0057). When a checkpoint has already dropped records this handle never saw, it rebuilds its state from the
-    /// snapshot and answers one notice that names everything. A record still being written is left for the next
-    /// look; a look the writer's checkpoint cuts short is tried again, a few times.
-    /// - Complexity: O(segments) small file reads when nothing was saved; else O(journal since the last snapshot)
-    ///   to read, O(new records) to apply, and O(snapshot) once per snapshot met.
+    /// a segment's records ended then; reads only the new records when the same files hold them; otherwise (a
+    /// segment or snapshot came or went) reads the journal records after the newest snapshot and decodes a snapshot
+    /// only the first time it meets it (Decision 0057). New records are applied once all are read. When a
+    /// checkpoint has already dropped records this handle never saw, it rebuilds its state from the snapshot and
+    /// answers one notice that names everything. A record still being written is left for the next look; a look
+    /// the writer's checkpoint cuts short is tried again, a few times.
+    /// - Complexity: O(segments) small file reads when nothing was saved; O(new records) while the files stay the
+    ///   same; else O(journal since the last snapshot) to read and O(snapshot) once per snapshot met.
     package func takeWriterSaves() throws(MarfaError) -> [CommitNotice] {
         guard role == .reader else { return [] }
         if let writerSavesSeen, writerSavesSeen.stillCurrent(in: directory) { return [] }
@@ -33,6 +34,7 @@ extension CopyActor {
     /// has taken is decoded first and applied only once the whole look has succeeded, so a failed look changes
     /// nothing.
     private func takeWriterSaves(listed names: Set<String>) throws(MarfaError) -> [CommitNotice] {
+        if let look = writerSavesSeen, look.fileNames == names { return try takeSavesSince(look) }
         let seen = writerSavesSeen?.snapshot
         let held = state.commitCount
         var saves: [[StoreChange]] = []
@@ -65,6 +67,20 @@ extension CopyActor {
         var notice = CommitNotice(origin: .saved(commit: rebuilt.state.commitCount), changes: [])
         notice.everything = true
         return [notice]
+    }
+
+    /// Takes the records written since `look`, when no segment or snapshot came or went since: only the segments
+    /// that hold a new record are read, from where the look's records ended.
+    private func takeSavesSince(_ look: WriterSavesLook) throws(MarfaError) -> [CommitNotice] {
+        var saves: [[StoreChange]] = []
+        let outline = try StorageBridge.run {
+            try JournalReader(directory: directory).visit(after: look.journalEnds) { payload in
+                let commit = state.commitCount + UInt64(saves.count) + 1
+                saves.append(try Self.decode(Array(payload), path: "journal record of commit \(commit)"))
+            }
+        }
+        writerSavesSeen?.journalEnds = outline.ends
+        return saves.map(takeSave)
     }
 
     /// Applies the changes of one journal record the writer saved and answers its notice.

@@ -98,6 +98,12 @@ enum FileIO {
         return Array(bytes[0..<filled])
     }
 
+    /// Answers the bytes of the file at `path` from `offset` to its end.
+    static func read(_ path: String, from offset: UInt64) throws -> [UInt8] {
+        let length = try size(path)
+        return try read(path, at: offset, count: Int(length - min(offset, length)))
+    }
+
     /// Answers the length in bytes of the file at `path`.
     static func size(_ path: String) throws -> UInt64 {
         var info = stat()

@@ -71,12 +71,25 @@ package struct JournalReader: Sendable {
                 offset: 0
             )
         }
-        var outline = Outline(segments: numbers, tornTail: nil, recordCount: 0, ends: [])
-        for number in numbers {
-            let path = directory.filePath(StoreFileName.segment(number))
+        let header = UInt64(SegmentHeader.size)
+        var outline = try pass(from: numbers.map { JournalPosition(segment: $0, offset: header) }, mapped: repair, body)
+        if repair, let torn = outline.tornTail {
+            try FileIO.truncate(torn.path, to: torn.offset)
+            outline.tornTail?.wasCut = true
+        }
+        return outline
+    }
+
+    /// Hands the records of each segment from its `starts` offset on to `body`, segment after segment, applying the
+    /// torn-tail rule across them; answers what the pass found (not yet cut).
+    func pass(
+        from starts: [JournalPosition], mapped: Bool, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Outline {
+        var outline = Outline(segments: starts.map(\.segment), tornTail: nil, recordCount: 0, ends: starts)
+        for (index, start) in starts.enumerated() {
+            let path = directory.filePath(StoreFileName.segment(start.segment))
             let recordsBefore = outline.recordCount
-            outline.ends.append(JournalPosition(segment: number, offset: UInt64(SegmentHeader.size)))
-            let torn = try visitSegment(number, path: path, mapped: repair) { payload, next in
+            let torn = try visitSegment(start, path: path, mapped: mapped) { payload, next in
                 if let earlier = outline.tornTail {
                     throw StorageError.corrupt(
                         "bad record (\(earlier.reason.rawValue)) in a segment followed by later records",
@@ -84,7 +97,7 @@ package struct JournalReader: Sendable {
                 }
                 try body(payload)
                 outline.recordCount += 1
-                outline.ends[outline.ends.count - 1].offset = UInt64(next)
+                outline.ends[index].offset = UInt64(next)
             }
             if let earlier = outline.tornTail, torn != nil || outline.recordCount > recordsBefore {
                 throw StorageError.corrupt(
@@ -93,31 +106,22 @@ package struct JournalReader: Sendable {
             }
             if let torn { outline.tornTail = torn }
         }
-        if repair, let torn = outline.tornTail {
-            try FileIO.truncate(torn.path, to: torn.offset)
-            outline.tornTail?.wasCut = true
-        }
         return outline
     }
 
-    /// Answers whether a record (or part of one) has been written at `position` since a pass ended there: whether
-    /// any of the frame header's bytes there are not zero. A reading handle asks this before reading again.
-    package func holdsRecord(at position: JournalPosition) throws -> Bool {
-        let path = directory.filePath(StoreFileName.segment(position.segment))
-        return try FileIO.read(path, at: position.offset, count: JournalRecord.frameHeaderSize).contains { $0 != 0 }
-    }
-
-    /// Hands the records of one segment to `body` with the offset after each; answers the torn tail it ends with,
-    /// if any (not yet cut). A `mapped` segment is read in place and let go behind the reader; otherwise it is read
-    /// whole first (a reading handle's, which a writer opening after a crash may cut short meanwhile).
+    /// Hands the records of one segment from `start` on to `body` with the file offset after each; answers the
+    /// torn tail they end with, if any (not yet cut). A `mapped` segment is read in place and let go behind the
+    /// reader; otherwise what is read is read first (a reading handle's, which a writer opening after a crash may
+    /// cut short meanwhile). The segment's header is checked when the pass starts at it.
     private func visitSegment(
-        _ number: UInt64, path: String, mapped: Bool, _ body: (UnsafeRawBufferPointer, Int) throws -> Void
+        _ start: JournalPosition, path: String, mapped: Bool, _ body: (UnsafeRawBufferPointer, Int) throws -> Void
     ) throws -> TornTail? {
-        if mapped {
+        let whole = start.offset == UInt64(SegmentHeader.size)
+        if mapped && whole {
             let file = try MappedFile(path: path, populated: false)
             var released = 0
             return try file.withBytes { bytes in
-                try visitRecords(of: number, path: path, in: bytes) { payload, next in
+                try visitRecords(of: start.segment, path: path, in: bytes, at: 0) { payload, next in
                     try body(payload, next)
                     if next - released >= Self.releaseBytes {
                         file.release(before: next)
@@ -126,36 +130,40 @@ package struct JournalReader: Sendable {
                 }
             }
         }
-        let file = try FileIO.readAll(path)
+        let base = whole ? 0 : Int(start.offset)
+        let file = try whole ? FileIO.readAll(path) : FileIO.read(path, from: start.offset)
         return try file.withUnsafeBytes { bytes in
-            try visitRecords(of: number, path: path, in: bytes, body)
+            try visitRecords(of: start.segment, path: path, in: bytes, at: base, body)
         }
     }
 
-    /// Hands each record of one segment's `bytes` to `body` with the offset after it; answers the torn tail they
-    /// end with, if any.
+    /// Hands each record of `bytes`, which begin `base` bytes into one segment's file (its header first when 0),
+    /// to `body` with the file offset after it; answers the torn tail they end with, if any.
     private func visitRecords(
-        of number: UInt64, path: String, in bytes: UnsafeRawBufferPointer,
+        of number: UInt64, path: String, in bytes: UnsafeRawBufferPointer, at base: Int,
         _ body: (UnsafeRawBufferPointer, Int) throws -> Void
     ) throws -> TornTail? {
-        let header = try SegmentHeader.decode(bytes, path: path)
-        guard header.segment == number else {
-            throw StorageError.corrupt("segment header names segment \(header.segment)", path: path, offset: 10)
+        var offset = 0
+        if base == 0 {
+            let header = try SegmentHeader.decode(bytes, path: path)
+            guard header.segment == number else {
+                throw StorageError.corrupt("segment header names segment \(header.segment)", path: path, offset: 10)
+            }
+            offset = SegmentHeader.size
         }
-        var offset = SegmentHeader.size
         while true {
             switch JournalRecord.scan(bytes, at: offset) {
             case .record(let payload, let next):
-                try body(UnsafeRawBufferPointer(rebasing: bytes[payload]), next)
+                try body(UnsafeRawBufferPointer(rebasing: bytes[payload]), base + next)
                 offset = next
             case .end:
                 return nil
             case .torn(let reason):
                 return TornTail(
-                    path: path, segment: number, offset: UInt64(offset), fileLength: UInt64(bytes.count),
+                    path: path, segment: number, offset: UInt64(base + offset), fileLength: UInt64(base + bytes.count),
                     reason: reason, wasCut: false)
             case .corrupt(let message):
-                throw StorageError.corrupt(message, path: path, offset: UInt64(offset))
+                throw StorageError.corrupt(message, path: path, offset: UInt64(base + offset))
             }
         }
     }
