@@ -8,7 +8,8 @@ import MarfaRules
 /// edge costs its slot and its share of the id maps, with no hashed id strings or `Set` allocations per item. A slot
 /// holds an `EdgeRecord` (ids as UUID bits, canonical times as milliseconds, Decision 0028), so a held edge owns no
 /// heap string of its own; reads build `Edge`s from records. The maps by item key (an edge's id, a chain's item)
-/// are `SlotHashIndex`es, which hold slot numbers alone and read each key back from its slot (Decision 0044).
+/// are `SlotHashIndex`es, which hold slot numbers (each beside its key's hash bits, Decision 0055) and read each key
+/// back from its slot (Decision 0044).
 /// Slots are reused after removal, last freed first. A value type: the maps are sharded and the slots paged, so a
 /// copy-on-write capture followed by one write copies a few shards and pages, not the whole table.
 package struct EdgeTable: Sendable {
