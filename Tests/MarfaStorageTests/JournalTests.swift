@@ -77,7 +77,6 @@ final class JournalTests: StorageTestCase {
         let reader = JournalReader(directory: directory)
         var handed: [[UInt8]] = []
         let outline = try reader.visit(from: 1, repair: true) { handed.append(Array($0)) }
-        XCTAssertEqual(outline.recordCount, payloads.count)
         XCTAssertEqual(outline.segments, [1])
         XCTAssertNil(outline.tornTail)
         XCTAssertTrue(handed == payloads, "every record, in order, byte for byte")
@@ -118,11 +117,10 @@ final class JournalTests: StorageTestCase {
         var since: [[UInt8]] = []
         let later = try reader.visit(after: outline.ends) { since.append(Array($0)) }
         XCTAssertEqual(since, [payload(1)], "read from where the records ended: the damaged header is not read")
-        XCTAssertEqual(later.recordCount, 1)
         XCTAssertEqual(later.ends, [
             JournalPosition(segment: 1, offset: firstEnd + UInt64(late.count)), outline.ends[1],
         ])
-        XCTAssertEqual(try reader.visit(after: later.ends) { _ in XCTFail("nothing new") }.recordCount, 0)
+        XCTAssertEqual(try reader.visit(after: later.ends) { _ in XCTFail("nothing new") }.ends, later.ends)
     }
 
     func testJournalOpenedAtRecoveredNextSegmentContinuesTheStore() async throws {

@@ -78,12 +78,8 @@ final class SnapshotFramesTests: StorageTestCase {
             XCTAssertEqual(try SnapshotReader(directory: directory).read(segment: 7).count, blocks * 40_000)
             bytes[bytes.count - damaged] ^= 0xFF
             try writeFile(path, bytes)
-            let error = storageError { _ = try SnapshotReader(directory: directory).read(segment: 7) }
-            XCTAssertEqual(error?.code, StorageError.storeCorrupt, "\(blocks) blocks, byte -\(damaged)")
-            XCTAssertEqual(error?.path, path)
-            let streamError = storageError { _ = try streamed(SnapshotReader(directory: directory), segment: 7) }
-            XCTAssertEqual(streamError?.code, StorageError.storeCorrupt, "streamed, \(blocks) blocks, byte -\(damaged)")
-            XCTAssertEqual(streamError?.path, path)
+            assertRefusedBothWays(
+                SnapshotReader(directory: directory), segment: 7, path: path, "\(blocks) blocks, byte -\(damaged)")
         }
     }
 }

@@ -67,6 +67,19 @@ class StorageTestCase: XCTestCase {
         store + "/" + StoreFileName.snapshot(number)
     }
 
+    /// Asserts that snapshot `segment` is refused `store_corrupt` naming `path` both read whole and streamed as
+    /// open reads it (Decision 0052).
+    func assertRefusedBothWays(
+        _ reader: SnapshotReader, segment: UInt64, path: String, _ note: String, line: UInt = #line
+    ) {
+        let error = storageError { _ = try reader.read(segment: segment) }
+        XCTAssertEqual(error?.code, StorageError.storeCorrupt, note, line: line)
+        XCTAssertEqual(error?.path, path, note, line: line)
+        let streamError = storageError { _ = try streamed(reader, segment: segment) }
+        XCTAssertEqual(streamError?.code, StorageError.storeCorrupt, "streamed, \(note)", line: line)
+        XCTAssertEqual(streamError?.path, path, "streamed, \(note)", line: line)
+    }
+
     /// Answers the payload of snapshot `segment` as open reads it (Decision 0052): streamed into a reused buffer of
     /// `pieceBytes`, then checked.
     func streamed(_ reader: SnapshotReader, segment: UInt64, pieceBytes: Int = 1000) throws -> [UInt8] {

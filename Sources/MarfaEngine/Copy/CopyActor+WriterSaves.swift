@@ -59,7 +59,7 @@ extension CopyActor {
         }
         writerSavesSeen = WriterSavesLook(
             fileNames: names, journalEnds: recovered.journalEnds, snapshot: image?.snapshot)
-        guard let rebuilt = image?.rebuilt else { return saves.map(takeSave) }
+        guard let rebuilt = image?.rebuilt else { return takeSaves(saves) }
         state = rebuilt.state
         indexes = rebuilt.indexes
         stopTextIndexWarmUpIfRefused()
@@ -80,16 +80,12 @@ extension CopyActor {
             }
         }
         writerSavesSeen?.journalEnds = outline.ends
-        return saves.map(takeSave)
+        return takeSaves(saves)
     }
 
-    /// Applies the changes of one journal record the writer saved and answers its notice.
-    private func takeSave(_ changes: [StoreChange]) -> CommitNotice {
-        for change in changes { apply(change) }
-        state.countCommit()
-        let notice = CommitNotice(origin: .saved(commit: state.commitCount), changes: changes)
-        changeLog.record(state.commitCount, notice)
-        return notice
+    /// Applies the writer's saves, one commit each, and answers their notices.
+    private func takeSaves(_ saves: [[StoreChange]]) -> [CommitNotice] {
+        saves.map { applyCommit($0, origin: .saved(commit: state.commitCount + 1)) }
     }
 
     /// How many looks in a row a reading handle tries while the writer changes the store's files under them (a

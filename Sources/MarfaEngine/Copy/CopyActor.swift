@@ -196,10 +196,7 @@ package actor CopyActor {
         if let failure { throw failure }
         guard let record, !changes.isEmpty else { return nil }
         let sequence = try StorageBridge.run { try journal.enqueue(record) }
-        for change in changes { apply(change) }
-        state.countCommit()
-        let notice = CommitNotice(origin: origin, changes: changes)
-        changeLog.record(state.commitCount, notice)
+        let notice = applyCommit(changes, origin: origin)
         if configuration.internalChecks {
             do {
                 try indexes.checkInvariants(state: state)
@@ -242,6 +239,16 @@ package actor CopyActor {
         for notice in notices {
             for listener in listeners.values { listener(notice) }
         }
+    }
+
+    /// Applies one commit's changes, counts it and logs its notice (a live commit, or a save a reading handle
+    /// takes in); answers the notice.
+    func applyCommit(_ changes: [StoreChange], origin: CommitOrigin) -> CommitNotice {
+        for change in changes { apply(change) }
+        state.countCommit()
+        let notice = CommitNotice(origin: origin, changes: changes)
+        changeLog.record(state.commitCount, notice)
+        return notice
     }
 
     /// Applies one change to the state and the indexes together.

@@ -23,8 +23,6 @@ package struct JournalReader: Sendable {
         package var segments: [UInt64]
         /// The torn tail found at the end, if any.
         package var tornTail: TornTail?
-        /// How many valid records were handed over.
-        package var recordCount: Int
         /// Where each segment's valid records end, in segment order: a record the writer adds to one of them
         /// goes there (to the newest, or to the one before it when queued before a rotation).
         package var ends: [JournalPosition]
@@ -85,25 +83,15 @@ package struct JournalReader: Sendable {
     func pass(
         from starts: [JournalPosition], mapped: Bool, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Outline {
-        var outline = Outline(segments: starts.map(\.segment), tornTail: nil, recordCount: 0, ends: starts)
+        var outline = Outline(segments: starts.map(\.segment), tornTail: nil, ends: starts)
         for (index, start) in starts.enumerated() {
             let path = directory.filePath(StoreFileName.segment(start.segment))
-            let recordsBefore = outline.recordCount
             let torn = try visitSegment(start, path: path, mapped: mapped) { payload, next in
-                if let earlier = outline.tornTail {
-                    throw StorageError.corrupt(
-                        "bad record (\(earlier.reason.rawValue)) in a segment followed by later records",
-                        path: earlier.path, offset: earlier.offset)
-                }
+                if let earlier = outline.tornTail { throw Self.followedByRecords(earlier) }
                 try body(payload)
-                outline.recordCount += 1
                 outline.ends[index].offset = UInt64(next)
             }
-            if let earlier = outline.tornTail, torn != nil || outline.recordCount > recordsBefore {
-                throw StorageError.corrupt(
-                    "bad record (\(earlier.reason.rawValue)) in a segment followed by later records",
-                    path: earlier.path, offset: earlier.offset)
-            }
+            if let earlier = outline.tornTail, torn != nil { throw Self.followedByRecords(earlier) }
             if let torn { outline.tornTail = torn }
         }
         return outline
@@ -166,6 +154,13 @@ package struct JournalReader: Sendable {
                 throw StorageError.corrupt(message, path: path, offset: UInt64(base + offset))
             }
         }
+    }
+
+    /// The refusal of a bad record that later records follow: only a torn tail may be cut.
+    private static func followedByRecords(_ bad: TornTail) -> StorageError {
+        StorageError.corrupt(
+            "bad record (\(bad.reason.rawValue)) in a segment followed by later records", path: bad.path,
+            offset: bad.offset)
     }
 
     /// How many bytes of a mapped segment are read between two letting-gos of the pages behind the reader.

@@ -8,8 +8,6 @@ package struct RecoveredStore: Sendable {
     /// The payloads of every record of segments at or after the snapshot, oldest first (empty when they were
     /// handed to the caller as they were read instead, `Recovery.recover(_:restoring:replaying:)`).
     package var records: [[UInt8]]
-    /// How many records of segments at or after the snapshot were read.
-    package var recordCount: Int
     /// Where each segment's valid records end, in segment order (`JournalReader.Outline.ends`).
     package var journalEnds: [JournalPosition]
     /// The torn tail found at the end of the journal (cut when opened as the writer), if any.

@@ -67,7 +67,6 @@ package enum Recovery {
             snapshot: nil,
             snapshotSegment: snapshotSegment,
             records: [],
-            recordCount: outline.recordCount,
             journalEnds: outline.ends,
             tornTail: outline.tornTail,
             skippedSnapshots: skipped,
