@@ -33,7 +33,9 @@ struct CrashDrill {
 enum DrillWorker {
     static func run(store: String, seed: UInt64) async throws {
         var configuration = CopyConfiguration()
+        // Snapshots every 32 KiB of journal whatever the state's size, so kills land in and around them often.
         configuration.snapshotThresholdBytes = 32 * 1024
+        configuration.snapshotJournalRatio = 0
         let copy = try await CopyActor.open(at: URL(fileURLWithPath: store), origin: nil, configuration: configuration)
         var storm = WriteStorm(seed: seed, context: configuration.writeContext)
         var sequence = 0

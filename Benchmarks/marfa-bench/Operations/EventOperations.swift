@@ -30,12 +30,13 @@ enum EventOperations {
                 var extras = breakdown(events.prefix(batch))
                 let journal = Double(batches) * (extras["record bytes per batch"] ?? 0)
                 extras["automatic snapshots in the stream (about)"] =
-                    (journal / Double(context.marfa.configuration.snapshotThresholdBytes)).rounded(.down)
+                    (journal / Double(context.marfa.copy.automaticSnapshotSegmentBytes)).rounded(.down)
                 return extras
             },
             notes: [
                 "target: ≥ 50k events/s at 100k items (CPU-bound, no floor)", MarfaReadSide.textIndexNote,
-                "the engine snapshots on its own every 64 MiB of journal; those batches are in the p99",
+                "the engine snapshots on its own once the journal holds the state's encoded size (at least 64 MiB; "
+                    + "Decision 0059); those batches are in the p99",
             ])
     }
 

@@ -31,6 +31,9 @@ package actor CopyActor {
     /// The settings this copy was opened with.
     package nonisolated let configuration: CopyConfiguration
     private var checkpointInFlight: Task<Void, any Error>?
+    private nonisolated let snapshotPolicy: SnapshotPolicy
+    /// The bytes the current journal segment must reach before the copy writes a snapshot on its own.
+    package nonisolated var automaticSnapshotSegmentBytes: UInt64 { snapshotPolicy.segmentBytesDue }
     private var listeners: [UInt64: @Sendable (CommitNotice) -> Void] = [:]
     private var nextListener: UInt64 = 0
     private var failure: MarfaError?
@@ -68,7 +71,9 @@ package actor CopyActor {
         let (recovered, image) = try StorageBridge.run {
             try Recovery.recover(directory) { stream in
                 let (state, indexes) = try SnapshotReplay.restore(stream)
-                return RestoredCopy(state: state, indexes: indexes, restoredFrom: stream.path)
+                return RestoredCopy(
+                    state: state, indexes: indexes, restoredFrom: stream.path,
+                    payloadBytes: UInt64(stream.payloadLength))
             } replaying: { (copy: inout RestoredCopy?, payload) in
                 if copy == nil { copy = RestoredCopy() }
                 try copy?.replay(payload, store: url.path)
@@ -96,8 +101,9 @@ package actor CopyActor {
         }
         let copy = CopyActor(
             state: restored.state, indexes: restored.indexes, directory: directory, journal: journal,
-            snapshots: snapshots, origin: metadata?.origin, url: url, configuration: configuration,
-            changeLog: restored.changeLog, storeId: metadata?.id ?? "path:\(url.path)",
+            snapshots: snapshots, origin: metadata?.origin, url: url,
+            snapshotPolicy: SnapshotPolicy(configuration, statePayloadBytes: restored.snapshotPayloadBytes),
+            configuration: configuration, changeLog: restored.changeLog, storeId: metadata?.id ?? "path:\(url.path)",
             writerSavesSeen: fileNames.map {
                 WriterSavesLook(fileNames: $0, journalEnds: recovered.journalEnds, snapshot: restored.snapshot)
             })
@@ -120,9 +126,10 @@ package actor CopyActor {
 
     private init(
         state: CopyState, indexes: ReadIndexes, directory: StoreDirectory, journal: Journal?,
-        snapshots: SnapshotWriter?, origin: Origin?, url: URL, configuration: CopyConfiguration, changeLog: ChangeLog,
-        storeId: String, writerSavesSeen: WriterSavesLook?
+        snapshots: SnapshotWriter?, origin: Origin?, url: URL, snapshotPolicy: SnapshotPolicy,
+        configuration: CopyConfiguration, changeLog: ChangeLog, storeId: String, writerSavesSeen: WriterSavesLook?
     ) {
+        self.snapshotPolicy = snapshotPolicy
         self.writerSavesSeen = writerSavesSeen
         self.changeLog = changeLog
         self.storeId = storeId
@@ -220,7 +227,7 @@ package actor CopyActor {
             throw failed
         }
         if staged.contains(where: \.notifies)
-            || last.journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes
+            || snapshotPolicy.isDue(segmentBytes: last.journal.bytesInCurrentSegment)
         {
             await afterDurable(staged.map(\.notice))
         }
@@ -231,7 +238,7 @@ package actor CopyActor {
     }
 
     private func afterDurable(_ notices: [CommitNotice]) {
-        if let journal, journal.bytesInCurrentSegment >= configuration.snapshotThresholdBytes,
+        if let journal, snapshotPolicy.isDue(segmentBytes: journal.bytesInCurrentSegment),
             checkpointInFlight == nil
         {
             startCheckpoint()
@@ -347,10 +354,11 @@ package actor CopyActor {
             failure = StorageBridge.translate(error)
             return
         }
-        checkpointInFlight = Task.detached {
+        checkpointInFlight = Task.detached { [snapshotPolicy] in
             defer { Task { await self.checkpointFinished() } }
             _ = try await snapshots.write(segment: segment) { sink in
                 try SnapshotEncoder.encode(image) { try sink.append($0) }
+                snapshotPolicy.measured(statePayloadBytes: sink.length)
             }
             try journal.deleteSegments(before: segment)
             try await snapshots.deleteSnapshots(before: segment)

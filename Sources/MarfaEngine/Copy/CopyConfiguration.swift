@@ -2,8 +2,12 @@ import Foundation
 
 /// The settings of one open copy, as one value with defaults.
 package struct CopyConfiguration: Sendable {
-    /// Journal bytes after which the copy writes a snapshot on its own and starts a new segment.
+    /// Journal bytes after which the copy writes a snapshot on its own and starts a new segment, at the least.
     package var snapshotThresholdBytes: UInt64 = 64 << 20
+    /// Journal bytes per byte of the state's encoded size (the last snapshot's payload) the copy also waits for
+    /// before writing a snapshot on its own, so a large copy is not rewritten whole every `snapshotThresholdBytes`
+    /// (Decision 0059); 0 snapshots at the threshold alone.
+    package var snapshotJournalRatio: Double = 1
     /// The zstd level snapshots are compressed at.
     package var snapshotCompressionLevel: Int32 = 1
     /// Whether indexes and adjacency are checked after every change (on when `MARFA_INTERNAL_CHECKS` is set).

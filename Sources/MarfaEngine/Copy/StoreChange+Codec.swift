@@ -4,7 +4,7 @@ import MarfaRules
 extension StoreChange {
     /// Encodes a batch of changes as one journal record payload.
     package static func encode(_ changes: [StoreChange]) -> [UInt8] {
-        var writer = ByteWriter(capacity: min(changes.reduce(8) { $0 + $1.expectedBytes }, 1 << 20))
+        var writer = ByteWriter(capacity: min(changes.reduce(8) { $0 + $1.expectedBytes }, 64 << 20))
         writer.write(varint: UInt64(changes.count))
         for change in changes { change.write(into: &writer) }
         return writer.bytes

@@ -8,16 +8,22 @@ struct RestoredCopy {
     var changeLog: ChangeLog
     /// The snapshot the copy was restored from, or nil when the journal was replayed from its start.
     let snapshot: SeenSnapshot?
+    /// The restored snapshot's payload length: the state's encoded size as it measured it (0 with no snapshot).
+    let snapshotPayloadBytes: UInt64
     /// Journal records applied so far.
     private(set) var replayed = 0
 
-    /// Starts from `state` and `indexes` restored from the snapshot at `path`, or from empty ones (no path) when
-    /// the journal is replayed from its start.
-    init(state: CopyState = CopyState(), indexes: ReadIndexes = ReadIndexes(), restoredFrom path: String? = nil) {
+    /// Starts from `state` and `indexes` restored from the snapshot at `path` of `payloadBytes`, or from empty ones
+    /// (no path) when the journal is replayed from its start.
+    init(
+        state: CopyState = CopyState(), indexes: ReadIndexes = ReadIndexes(), restoredFrom path: String? = nil,
+        payloadBytes: UInt64 = 0
+    ) {
         self.state = state
         self.indexes = indexes
         changeLog = ChangeLog(after: state.commitCount)
         snapshot = path.map { SeenSnapshot(path: $0, commitCount: state.commitCount) }
+        snapshotPayloadBytes = payloadBytes
     }
 
     /// Decodes one journal record's payload and applies its changes as one commit; "store_corrupt" names `store`'s
