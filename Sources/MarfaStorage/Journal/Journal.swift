@@ -5,7 +5,8 @@ import Synchronization
 /// `enqueue` fixes a record's order synchronously and answers its sequence number; `waitDurable` returns once
 /// that record is written and fdatasync'd. Whoever syncs writes everything pending with one `write` and one
 /// `fdatasync` per segment, so concurrent writers share a sync. A waiter that finds the journal idle after a
-/// one-record sync (writers coming one at a time) writes and syncs on its own thread; otherwise the dedicated
+/// one-record sync (writers coming one at a time) writes and syncs on its own thread, unless its record is large
+/// (`JournalState.writeAtOnceBytes`): that one wakes the thread as it is queued; otherwise the dedicated
 /// thread syncs, then waits for the writers it resumed (at most as long as that sync took) and takes their records
 /// as one batch, so a group of writers does not split into a few early records and the rest. Between batches
 /// the thread writes zeros ahead of the segment's tail, so a record's fdatasync does not grow the file. The

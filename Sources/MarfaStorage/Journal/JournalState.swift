@@ -109,8 +109,10 @@ struct JournalState: ~Copyable {
     }
 
     /// Queues one record (its frame header, then its payload) for the current segment; answers its sequence
-    /// number, and whether to wake the thread: only when it holds for returning writers and this record brings
-    /// the last of them back. Otherwise the record is written by whoever syncs next (`claim` or the thread).
+    /// number, and whether to wake the thread: when it holds for returning writers and this record brings the
+    /// last of them back, or when it sleeps, nobody syncs and the record has `writeAtOnceBytes` or more (its write
+    /// and sync then overlap whatever the caller does before it waits). Otherwise the record is written by whoever
+    /// syncs next (`claim` or the thread).
     mutating func enqueue(header: UInt64, payload: [UInt8]) throws -> (sequence: UInt64, wake: Bool) {
         let segment = try writableSegment()
         lastIssued += 1
@@ -122,8 +124,15 @@ struct JournalState: ~Copyable {
         if returning > 0 { returning -= 1 }
         let wake = returning == 0 && threadHolding
         if wake { threadHolding = false }
+        if !wake && payload.count >= Self.writeAtOnceBytes && !syncing {
+            return (lastIssued, takeWake(needed: true))
+        }
         return (lastIssued, wake)
     }
+
+    /// Records from this size on wake a sleeping sync thread as they are queued, rather than wait for their writer
+    /// to lead the sync: a large commit's write and fdatasync then run while the caller applies its changes.
+    static let writeAtOnceBytes = 256 << 10
 
     /// Makes `segment` the target of every later enqueue; earlier records stay queued for the old one.
     mutating func switchSegment(to segment: SegmentFile) throws {
