@@ -1,3 +1,4 @@
+import CChecksum
 import XCTest
 
 @testable import MarfaStorage
@@ -37,6 +38,30 @@ final class CRC32CTests: XCTestCase {
         let first = Array("1234".utf8)
         let second = Array("56789".utf8)
         XCTAssertEqual(CRC32C.checksum(second, continuing: CRC32C.checksum(first)), 0xE306_9283)
+    }
+
+    /// The hardware path's three lanes agree with the table at every length around a whole round of lanes (three
+    /// lanes of 4 KiB) and its multiples, at every alignment and from any checksum continued.
+    func testTheThreeLaneHardwarePathMatchesTheTableAroundEveryRoundBoundary() {
+        let round = 3 * Int(MARFA_CRC32C_LANE_BYTES)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let data = (0..<(3 * round + 64)).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        let lengths = [0, 1, round - 9, round - 1, round, round + 1, round + 8, 2 * round, 2 * round + 7, 3 * round]
+        for start in [0, 1, 3, 8] {
+            for length in lengths {
+                for previous: UInt32 in [0, 0xE306_9283] {
+                    data[start..<start + length].withUnsafeBytes { bytes in
+                        XCTAssertEqual(
+                            CRC32C.checksum(bytes, continuing: previous),
+                            CRC32C.tableChecksum(bytes, continuing: previous),
+                            "start \(start) length \(length) previous \(previous)")
+                    }
+                }
+            }
+        }
     }
 
     /// Combining the checksums of two halves gives the checksum of the whole, whatever the lengths (an empty second

@@ -1,7 +1,7 @@
 import CChecksum
 
-/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78): the CPU's crc32 instruction where it has one (about
-/// 5× faster, which matters for 300 MB snapshots), else table-driven with slicing-by-8.
+/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78): the CPU's crc32 instruction where it has one, in three
+/// lanes side by side for long inputs (which matters for 300 MB snapshots), else table-driven with slicing-by-8.
 ///
 /// Checksums chain: `checksum(b, continuing: checksum(a))` equals `checksum(a + b)`.
 package enum CRC32C {
@@ -14,8 +14,24 @@ package enum CRC32C {
         guard usesHardware, let base = bytes.baseAddress else {
             return tableChecksum(bytes, continuing: previous)
         }
-        return ~marfa_crc32c_hardware(~previous, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        let start = base.assumingMemoryBound(to: UInt8.self)
+        return laneShift.withUnsafeBufferPointer { shift in
+            ~marfa_crc32c_hardware_3way(~previous, start, bytes.count, shift.baseAddress)
+        }
     }
+
+    /// The hardware path's lane joint: four 256-entry tables, table k mapping byte k of a raw register to that
+    /// register moved over one lane of zero bytes (the move is linear, so it is built from the 32 one-bit registers).
+    private static let laneShift: [UInt32] = {
+        let zeros = [UInt8](repeating: 0, count: Int(MARFA_CRC32C_LANE_BYTES))
+        let bits = (0..<32).map { bit in
+            zeros.withUnsafeBufferPointer { marfa_crc32c_hardware(1 << bit, $0.baseAddress, $0.count) }
+        }
+        return (0..<4 * 256).map { entry in
+            let register = UInt32(entry & 0xFF) << (8 * (entry >> 8))
+            return (0..<32).reduce(0) { register & (1 << $1) != 0 ? $0 ^ bits[$1] : $0 }
+        }
+    }()
 
     /// The table-driven checksum: the fallback, and the reference the hardware path is tested against.
     package static func tableChecksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
