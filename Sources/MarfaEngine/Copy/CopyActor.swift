@@ -164,6 +164,7 @@ package actor CopyActor {
     package nonisolated func stageCommit(
         _ changes: [StoreChange], origin: CommitOrigin = .housekeeping
     ) async throws(MarfaError) -> StagedCommit? {
+        if RecordAlongside.suits(changes) { return try await stage(changes, record: nil, origin: origin) }
         return try await stage(changes, record: try Self.record(of: changes), origin: origin)
     }
 
@@ -193,7 +194,10 @@ package actor CopyActor {
 
     /// The synchronous half of a commit: enqueues the record, applies the changes, counts and logs the commit.
     ///
-    /// Answers nil for no changes. Record order is memory order because both happen here, with no suspension.
+    /// With no `record`, the changes' record is encoded and queued on another thread while this one applies them
+    /// (`RecordAlongside`); should that fail, memory holds changes the journal does not, and the copy refuses every
+    /// later write, as after a failed fsync. Answers nil for no changes. Record order is memory order because both
+    /// happen here, with no suspension.
     func stage(
         _ changes: [StoreChange], record: JournalRecord.Framed?, origin: CommitOrigin
     ) throws(MarfaError) -> StagedCommit? {
@@ -201,9 +205,22 @@ package actor CopyActor {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
         if let failure { throw failure }
-        guard let record, !changes.isEmpty else { return nil }
-        let sequence = try StorageBridge.run { try journal.enqueue(record) }
-        let notice = applyCommit(changes, origin: origin)
+        guard !changes.isEmpty else { return nil }
+        let sequence: UInt64
+        let notice: CommitNotice
+        if let record {
+            sequence = try StorageBridge.run { try journal.enqueue(record) }
+            notice = applyCommit(changes, origin: origin)
+        } else {
+            let alongside = RecordAlongside(changes, journal: journal)
+            notice = applyCommit(changes, origin: origin)
+            do {
+                sequence = try alongside.sequence()
+            } catch {
+                failure = error
+                throw error
+            }
+        }
         if configuration.internalChecks {
             do {
                 try indexes.checkInvariants(state: state)

@@ -4,7 +4,7 @@ import MarfaRules
 extension StoreChange {
     /// Encodes a batch of changes as one journal record payload.
     package static func encode(_ changes: [StoreChange]) -> [UInt8] {
-        var writer = ByteWriter(capacity: min(changes.reduce(8) { $0 + $1.expectedBytes }, 64 << 20))
+        var writer = ByteWriter(capacity: min(estimatedBytes(changes), 64 << 20))
         writer.write(varint: UInt64(changes.count))
         for change in changes { change.write(into: &writer) }
         return writer.bytes
@@ -39,8 +39,13 @@ extension StoreChange {
         }
     }
 
+    /// About how many bytes `encode(changes)` writes: what its buffer reserves up front.
+    static func estimatedBytes(_ changes: [StoreChange]) -> Int {
+        changes.reduce(8) { $0 + $1.expectedBytes }
+    }
+
     /// Bytes to reserve for this change's encoding, so a one-item record (about 2.4 KB for a benchmark item)
-    /// is written without the buffer doubling its way up from 128 B; a batch reserves at most 1 MiB up front.
+    /// is written without the buffer doubling its way up from 128 B; a batch reserves at most 64 MiB up front.
     private var expectedBytes: Int {
         switch self {
         case .putItem, .setCatalog: 4096

@@ -37,6 +37,9 @@ package final class Journal: Sendable {
         return Journal(directory: directory, core: core)
     }
 
+    /// Records from this size on start their write and sync as they are queued, when the journal is idle.
+    package static var writeAtOnceBytes: Int { JournalState.writeAtOnceBytes }
+
     /// Appends `payload` to the pending buffer and answers its sequence number (1, 2, 3…), without waiting.
     ///
     /// Refused "invalid_argument" for an empty payload, and with the journal's failure once it has failed.
