@@ -132,12 +132,7 @@ final class CopyActorDurabilityTests: XCTestCase {
             try await group.waitForAll()
         }
         try await snapshot
-        let live = await copy.state
-        await copy.close()
-        let reopened = try await CopyActor.open(at: url, origin: nil)
-        let restored = await reopened.state
-        XCTAssertEqual(restored, live)
-        await reopened.close()
+        try await assertReopensToTheLiveState(copy, at: url)
     }
 
     func testAStoreOpenedAgainstAnotherOriginIsRefusedNamingBoth_WC1() async throws {

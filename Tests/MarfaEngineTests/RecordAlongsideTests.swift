@@ -53,11 +53,6 @@ final class RecordAlongsideTests: XCTestCase {
             }
             try await group.waitForAll()
         }
-        let live = await copy.state
-        await copy.close()
-        let reopened = try await CopyActor.open(at: url, origin: nil)
-        let restored = await reopened.state
-        XCTAssertEqual(restored, live)
-        await reopened.close()
+        try await assertReopensToTheLiveState(copy, at: url)
     }
 }

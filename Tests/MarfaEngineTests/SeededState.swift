@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import MarfaRules
 @testable import MarfaEngine
 
@@ -72,6 +73,18 @@ struct SeededChanges {
             return .setCursor(String(random.next() % 100_000))
         }
     }
+}
+
+/// Closes `copy`, opens the store at `url` again and checks that the restored state equals the state it closed with.
+func assertReopensToTheLiveState(
+    _ copy: CopyActor, at url: URL, file: StaticString = #filePath, line: UInt = #line
+) async throws {
+    let live = await copy.state
+    await copy.close()
+    let reopened = try await CopyActor.open(at: url, origin: nil)
+    let restored = await reopened.state
+    XCTAssertEqual(restored, live, file: file, line: line)
+    await reopened.close()
 }
 
 /// A fresh temporary folder for one test, removed by the caller's teardown.
