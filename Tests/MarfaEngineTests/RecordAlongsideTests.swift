@@ -20,6 +20,24 @@ final class RecordAlongsideTests: XCTestCase {
         XCTAssertTrue(RecordAlongside.suits(large))
     }
 
+    /// A large commit judged on the actor (the path local writes take) goes alongside too, and is durable in order
+    /// with the small commits around it.
+    func testALargeJudgedCommitGoesAlongsideAndReopensToTheLiveState() async throws {
+        let url = temporaryStore()
+        folders.append(url)
+        let copy = try await CopyActor.open(at: url, origin: nil)
+        var generator = SeededChanges(seed: 64)
+        let id = generator.id()
+        let large = (0..<100).map { _ in StoreChange.putItem(generator.item(id: generator.id())) }
+        XCTAssertTrue(RecordAlongside.suits(large + [.removeItem(id: id)]))
+        try await copy.commit([.putItem(generator.item(id: id))])
+        try await copy.commitJudged(large + [.removeItem(id: id)], origin: .housekeeping)
+        try await copy.commit([.putItem(generator.item(id: id))])
+        let held = await copy.state.items[id]
+        XCTAssertNotNil(held)
+        try await assertReopensToTheLiveState(copy, at: url)
+    }
+
     /// Writers commit large and small batches at once, each large batch re-putting one item a small batch of
     /// another writer may remove; the reopened copy (the journal replayed in record order) equals the live one.
     func testInterleavedLargeAndSmallCommitsReopenToTheLiveState() async throws {

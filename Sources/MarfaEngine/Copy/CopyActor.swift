@@ -164,13 +164,13 @@ package actor CopyActor {
     package nonisolated func stageCommit(
         _ changes: [StoreChange], origin: CommitOrigin = .housekeeping
     ) async throws(MarfaError) -> StagedCommit? {
-        if RecordAlongside.suits(changes) { return try await stage(changes, record: nil, origin: origin) }
         return try await stage(changes, record: try Self.record(of: changes), origin: origin)
     }
 
-    /// The journal record of `changes`, encoded and framed; nil for no changes.
+    /// The journal record of `changes`, encoded and framed now; nil for no changes, and for changes large enough
+    /// that `stage` encodes their record alongside their apply (`RecordAlongside`).
     private static func record(of changes: [StoreChange]) throws(MarfaError) -> JournalRecord.Framed? {
-        guard !changes.isEmpty else { return nil }
+        guard !changes.isEmpty, !RecordAlongside.suits(changes) else { return nil }
         let payload = StoreChange.encode(changes)
         return try StorageBridge.run { try JournalRecord.Framed(payload) }
     }
@@ -194,10 +194,10 @@ package actor CopyActor {
 
     /// The synchronous half of a commit: enqueues the record, applies the changes, counts and logs the commit.
     ///
-    /// With no `record`, the changes' record is encoded and queued on another thread while this one applies them
-    /// (`RecordAlongside`); should that fail, memory holds changes the journal does not, and the copy refuses every
-    /// later write, as after a failed fsync. Answers nil for no changes. Record order is memory order because both
-    /// happen here, with no suspension.
+    /// With no `record` (`record(of:)` leaves large commits unencoded), the changes' record is encoded and queued
+    /// on another thread while this one applies them (`RecordAlongside`); should that fail, memory holds changes
+    /// the journal does not, and the copy refuses every later write, as after a failed fsync. Answers nil for no
+    /// changes. Record order is memory order because both happen here, with no suspension.
     func stage(
         _ changes: [StoreChange], record: JournalRecord.Framed?, origin: CommitOrigin
     ) throws(MarfaError) -> StagedCommit? {

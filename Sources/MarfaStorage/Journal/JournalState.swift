@@ -122,12 +122,11 @@ struct JournalState: ~Copyable {
         pending[pending.count - 1].append(header: header, payload: payload, sequence: lastIssued)
         bytesInCurrentSegment += UInt64(JournalRecord.frameHeaderSize + payload.count)
         if returning > 0 { returning -= 1 }
-        let wake = returning == 0 && threadHolding
-        if wake { threadHolding = false }
-        if !wake && payload.count >= Self.writeAtOnceBytes && !syncing {
-            return (lastIssued, takeWake(needed: true))
+        if returning == 0 && threadHolding {
+            threadHolding = false
+            return (lastIssued, true)
         }
-        return (lastIssued, wake)
+        return (lastIssued, takeWake(needed: payload.count >= Self.writeAtOnceBytes && !syncing))
     }
 
     /// Records from this size on wake a sleeping sync thread as they are queued, rather than wait for their writer
