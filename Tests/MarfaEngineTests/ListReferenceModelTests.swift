@@ -5,8 +5,9 @@ import MarfaRules
 
 /// The indexed list path against the brute-force evaluation of the same rules, on seeded random data.
 final class ListReferenceModelTests: XCTestCase {
-    /// Row facts, field postings, time and property sort indexes, tags and `beneath` (issue 3) against the
-    /// evaluator, both through the sort-index walk and through the small candidate set.
+    /// Row facts, field postings, time and property sort indexes (their entries' briefs kept current through
+    /// changes of type, state and tier alone, Decision 0063), tags and `beneath` (issue 3) against the evaluator,
+    /// both through the sort-index walk and through the small candidate set.
     func testEveryIndexedListEqualsTheBruteForceEvaluation_WC50_WC53_F045() throws {
         var model = IndexedModel()
         var generator = SeededChanges(seed: 42)
@@ -15,6 +16,7 @@ final class ListReferenceModelTests: XCTestCase {
         }
         let ids = model.state.items.keys
         var random = SplitMixRandom(seed: 7)
+        for name in ["rank", "title", "absent"] { model.indexes.buildPropertySort(name, state: model.state) }
         for step in 0..<2500 {
             let id = ids[random.below(ids.count)]
             if step % 10 == 0 {
@@ -22,6 +24,14 @@ final class ListReferenceModelTests: XCTestCase {
                 continue
             }
             var item = model.state.items[id] ?? generator.item(id: id)
+            if step % 5 == 1 {
+                // Type, state or tier alone: every sort key stays, so only the entries' briefs change (0063).
+                item.state = [.active, .archived, .trashed][random.below(3)]
+                item.type = ["core.note", "core.task"][random.below(2)]
+                item.tier = random.below(2) == 0 ? .feed : .library
+                model.apply(.putItem(item))
+                continue
+            }
             item.updatedAt = Timestamp.string(
                 from: Date(timeIntervalSince1970: 1_700_000_000 + Double(random.below(9_000_000))))
             item.state = [.active, .archived, .trashed][random.below(3)]
@@ -35,7 +45,6 @@ final class ListReferenceModelTests: XCTestCase {
                 id: "edge-\(child)", sourceId: parent, targetId: child, edgeType: "parent-of", version: 1,
                 createdAt: "2024-01-01T00:00:00Z", updatedAt: "2024-01-01T00:00:00Z")))
         }
-        for name in ["rank", "title", "absent"] { model.indexes.buildPropertySort(name, state: model.state) }
         try model.indexes.checkInvariants(state: model.state)
         let times = ["2023-11-20T00:00:00Z", "2023-12-15T12:00:00Z", "2024-01-10T00:00:00Z", "2024-02-01T00:00:00Z"]
         let fields: [SortField] = [.createdAt, .updatedAt, .occurredAt, .property(name: "rank"), .property(name: "title"),

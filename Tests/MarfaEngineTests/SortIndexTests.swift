@@ -38,6 +38,12 @@ final class SortIndexTests: XCTestCase {
         ItemOrder(high: UInt64(random.below(1000)), low: random.next())
     }
 
+    private func brief(_ random: inout SplitMixRandom) -> RowFacts.Brief {
+        RowFacts.Brief(type: UInt32(random.below(5)), state: ItemState.allCases[random.below(4)], tier: .library)
+    }
+
+    /// Random inserts, removals, moves and brief changes (Decision 0063) walk as a full sort of the model, every
+    /// entry with the brief last set for its row.
     func testRandomEditsWalkAsAFullSortFromAnyBoundBothWays() throws {
         var random = SplitMixRandom(seed: 31)
         var index = SortIndex<Int64>()
@@ -46,8 +52,9 @@ final class SortIndexTests: XCTestCase {
         for step in 1...12_000 {
             let roll = random.below(10)
             if roll < 5 || live.isEmpty || (step < 6000 && roll < 7) {
-                let entry = Entry(key: Int64(random.below(60)), order: order(&random), row: RowID(step))
-                index.insert(entry.row, key: entry.key, order: entry.order)
+                let entry = Entry(
+                    key: Int64(random.below(60)), order: order(&random), row: RowID(step), brief: brief(&random))
+                index.insert(entry.row, key: entry.key, order: entry.order, brief: entry.brief)
                 model[entry.row] = entry
                 live.append(entry.row)
             } else if roll < 8 {
@@ -56,18 +63,25 @@ final class SortIndexTests: XCTestCase {
                 guard let row = live.popLast(), let entry = model.removeValue(forKey: row) else { continue }
                 XCTAssertTrue(index.remove(row, key: entry.key, order: entry.order))
                 XCTAssertFalse(index.remove(row, key: entry.key, order: entry.order))
+            } else if roll < 9 {
+                let row = live[random.below(live.count)]
+                guard var entry = model[row] else { continue }
+                entry.brief = brief(&random)
+                XCTAssertFalse(index.setBrief(entry.brief, row: row, key: entry.key + 100, order: entry.order))
+                XCTAssertTrue(index.setBrief(entry.brief, row: row, key: entry.key, order: entry.order))
+                model[row] = entry
             } else {
                 let row = live[random.below(live.count)]
                 guard var entry = model[row] else { continue }
-                let key = Int64(random.below(60))
-                XCTAssertFalse(index.update(row, from: entry.key + 100, to: key, order: entry.order))
-                XCTAssertTrue(index.update(row, from: entry.key, to: key, order: entry.order))
-                entry.key = key
+                XCTAssertTrue(index.remove(row, key: entry.key, order: entry.order))
+                entry.key = Int64(random.below(60))
+                index.insert(row, key: entry.key, order: entry.order, brief: entry.brief)
                 model[row] = entry
             }
             if step % 3000 == 0 {
                 try index.checkInvariants()
                 XCTAssertEqual(index.count, model.count)
+                XCTAssertEqual(index.entries(.ascending, limit: .max), model.values.sorted())
                 let entries = model.values.sorted()
                 let orders: [(SortWalk, [Entry])] = [
                     (.ascending, entries), (.descending, entries.reversed()),
@@ -102,8 +116,10 @@ final class SortIndexTests: XCTestCase {
     func testMassInsertAndRemovalKeepTheTreeBalanced() throws {
         var random = SplitMixRandom(seed: 77)
         var index = SortIndex<Int64>()
-        var entries = (0..<100_000).map { Entry(key: Int64($0 % 977), order: order(&random), row: RowID($0)) }
-        for entry in entries { index.insert(entry.row, key: entry.key, order: entry.order) }
+        var entries = (0..<100_000).map {
+            Entry(key: Int64($0 % 977), order: order(&random), row: RowID($0), brief: .vacant)
+        }
+        for entry in entries { index.insert(entry.row, key: entry.key, order: entry.order, brief: .vacant) }
         try index.checkInvariants()
         for position in stride(from: entries.count - 1, to: 0, by: -1) {
             entries.swapAt(position, random.below(position + 1))
@@ -123,7 +139,7 @@ final class SortIndexTests: XCTestCase {
     func testAscendingInsertsKeepLeavesNearTheirEntriesSize() throws {
         var random = SplitMixRandom(seed: 31)
         var index = SortIndex<Int64>()
-        for row in 0..<20_000 { index.insert(RowID(row), key: Int64(row), order: order(&random)) }
+        for row in 0..<20_000 { index.insert(RowID(row), key: Int64(row), order: order(&random), brief: .vacant) }
         try index.checkInvariants()
         let entryBytes = index.count * MemoryLayout<Entry>.stride
         XCTAssertLessThan(index.byteCount, entryBytes * 3 / 2, "leaves hold spare room for more entries than they have")
@@ -135,15 +151,17 @@ final class SortIndexTests: XCTestCase {
         var random = SplitMixRandom(seed: 41)
         let fanout = SortIndex<Int64>.fanout
         for size in [0, 1, fanout - 1, fanout, fanout + 1, 2 * fanout + 1, fanout * fanout + 3, 50_000] {
-            let entries = (0..<size).map { Entry(key: Int64(random.below(997)), order: order(&random), row: RowID($0)) }
+            let entries = (0..<size).map {
+                Entry(key: Int64(random.below(997)), order: order(&random), row: RowID($0), brief: .vacant)
+            }
             var index = SortIndex<Int64>(sorted: entries.sorted())
             try index.checkInvariants()
             XCTAssertEqual(index.count, size)
             XCTAssertEqual(walk(index, .ascending, .edge), entries.sorted().map(\.row), "size \(size)")
             XCTAssertEqual(walk(index, .descending, .key(500, inclusive: false)),
                            entries.filter { $0.key < 500 }.sorted().reversed().map(\.row), "size \(size)")
-            let added = Entry(key: 498, order: .lowest, row: RowID(size))
-            index.insert(added.row, key: added.key, order: added.order)
+            let added = Entry(key: 498, order: .lowest, row: RowID(size), brief: .vacant)
+            index.insert(added.row, key: added.key, order: added.order, brief: .vacant)
             for entry in entries.prefix(size / 2) {
                 XCTAssertTrue(index.remove(entry.row, key: entry.key, order: entry.order))
             }
@@ -158,13 +176,13 @@ final class SortIndexTests: XCTestCase {
         var original = SortIndex<Int64>()
         var entries: [Entry] = []
         for row in RowID(0)..<5000 {
-            let entry = Entry(key: Int64(random.below(100_000)), order: order(&random), row: row)
+            let entry = Entry(key: Int64(random.below(100_000)), order: order(&random), row: row, brief: .vacant)
             entries.append(entry)
-            original.insert(row, key: entry.key, order: entry.order)
+            original.insert(row, key: entry.key, order: entry.order, brief: .vacant)
         }
         var copy = original
         for entry in entries.prefix(4000) { copy.remove(entry.row, key: entry.key, order: entry.order) }
-        copy.insert(9999, key: -1, order: .lowest)
+        copy.insert(9999, key: -1, order: .lowest, brief: .vacant)
         try original.checkInvariants()
         try copy.checkInvariants()
         XCTAssertEqual(original.count, 5000)
@@ -185,7 +203,7 @@ final class SortIndexTests: XCTestCase {
         for (offset, (name, value)) in values.enumerated() {
             // Ids ascend with the reversed position, so ties must follow the id and not the insertion order.
             let order = ItemOrder(high: UInt64(100 - offset), low: 0)
-            index.insert(RowID(offset), key: PropertySortKey(value), order: order)
+            index.insert(RowID(offset), key: PropertySortKey(value), order: order, brief: .vacant)
             names[RowID(offset)] = name
         }
         try index.checkInvariants()

@@ -34,6 +34,9 @@ struct BenchOperation {
     var warmup: Int
     /// Measured rounds per side.
     var samples: Int
+    /// More rounds taken after `samples` while time allows, for an operation cheap enough that a few samples make
+    /// a noisy median; nil for exactly `samples`.
+    var moreSamples: MoreSamples?
     /// Units of work per sample (writes, events), for throughput; 1 for a plain latency.
     var unitsPerSample: Int = 1
     /// The physical floor of one sample, if benchmarks.md defines one.
@@ -46,4 +49,13 @@ struct BenchOperation {
     var notes: [String] = []
     /// Attributes kept in the JSON (band, query length, semantics…).
     var tags: [String: String] = [:]
+}
+
+/// How far an operation keeps sampling past its planned samples: up to `upTo` samples in all, while the samples so
+/// far (every side) took less than `withinSeconds`.
+struct MoreSamples: Codable, Sendable {
+    /// The most samples in all.
+    var upTo: Int
+    /// The time the samples may take before no more are started.
+    var withinSeconds: Double
 }

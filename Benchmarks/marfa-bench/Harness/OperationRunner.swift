@@ -18,8 +18,11 @@ struct OperationRunner {
             }
         }
         var timings = [[UInt64]](repeating: [], count: sides.count)
-        for sample in 0..<operation.samples {
+        var sample = 0
+        let began = Stopwatch.now()
+        while Self.takesAnother(sample, of: operation, since: began) {
             let index = operation.warmup + sample
+            sample += 1
             for (position, side) in sides.enumerated() {
                 try await side.prepare?(index)
                 let start = Stopwatch.now()
@@ -38,6 +41,13 @@ struct OperationRunner {
             ours: results[0], peers: Array(results.dropFirst()), floor: operation.floor, notes: operation.notes,
             tags: operation.tags, extras: try await operation.extras?() ?? [:])
         return (result, timings)
+    }
+
+    /// Whether sample number `sample` (from 0) is taken: every planned one, then more while `moreSamples` allows.
+    private static func takesAnother(_ sample: Int, of operation: BenchOperation, since began: UInt64) -> Bool {
+        if sample < operation.samples { return true }
+        guard let more = operation.moreSamples, sample < more.upTo else { return false }
+        return Double(Stopwatch.now() &- began) / 1e9 < more.withinSeconds
     }
 
     /// One side's summary from its timings.

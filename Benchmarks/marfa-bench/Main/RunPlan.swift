@@ -18,6 +18,9 @@ struct RunPlan: Codable, Sendable {
     var listSamples: Int
     /// Warm-up rounds per list query.
     var listWarmup: Int
+    /// How far a cheap list query keeps sampling past `listSamples` (a p50 of 15 samples of a 10 µs list moved
+    /// by a third between runs), nil for exactly `listSamples`.
+    var moreListSamples: MoreSamples?
     /// Samples per search query and side.
     var searchSamples: Int
     /// Serial durable writes per variant.
@@ -63,7 +66,9 @@ struct RunPlan: Codable, Sendable {
     {
         RunPlan(
             tier: tier, size: size, events: events, eventBatch: 1000, perEventEvents: 1000, fsyncProbes: 500,
-            gets: 100_000, listSamples: listSamples, listWarmup: 2, searchSamples: searchSamples, serialWrites: 500,
+            gets: 100_000, listSamples: listSamples, listWarmup: 2,
+            moreListSamples: MoreSamples(upTo: 1000, withinSeconds: 0.5), searchSamples: searchSamples,
+            serialWrites: 500,
             concurrentRounds: 3, concurrentWrites: 640, checkpoints: 3, opens: 3, crashJournals: [1000, 100_000],
             probeMegabytes: 256)
     }

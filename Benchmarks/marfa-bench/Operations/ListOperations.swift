@@ -31,6 +31,7 @@ enum ListOperations {
                 ],
                 warmup: unbounded ? 1 : context.plan.listWarmup,
                 samples: unbounded ? max(1, context.plan.listSamples / 3) : context.plan.listSamples,
+                moreSamples: unbounded ? nil : context.plan.moreListSamples,
                 floor: Floor(
                     kind: .latency, value: floor,
                     basis: "\(visited) index entries visited × one cache miss + copying the page"),

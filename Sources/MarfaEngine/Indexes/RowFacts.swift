@@ -169,16 +169,16 @@ package struct RowFacts: Sendable {
         try IndexCorruption.check(briefs.count(where: { $0 != .vacant }) == held, "RowFacts: a brief for a free row")
     }
 
-    /// Checks that every entry of a time index sits under its row's time for `field` (the index holds every row,
-    /// which the caller checks by count).
+    /// Checks that every entry of a time index sits under its row's time for `field` and carries its row's brief
+    /// (the index holds every row, which the caller checks by count).
     /// - Complexity: O(n).
     package func checkTimes(_ index: SortIndex<Int64>, field: SortField) throws {
         var agree = true
         index.forEach(.ascending) { entry in
-            agree = self[entry.row]?.time(field) == entry.key
+            agree = self[entry.row]?.time(field) == entry.key && brief(entry.row) == entry.brief
             return agree
         }
-        try IndexCorruption.check(agree, "RowFacts: a \(field) index entry disagrees with its row's time")
+        try IndexCorruption.check(agree, "RowFacts: a \(field) index entry disagrees with its row's time or brief")
     }
 
     private static func code(_ name: String, in codes: inout [String: UInt32], names: inout [String]) -> UInt32 {

@@ -25,6 +25,10 @@ package enum SortStart<Key: Comparable & Sendable>: Sendable {
 /// A value type: copies share nodes and a mutation copies only the nodes on its path (copy-on-write), so a
 /// snapshot of the index costs O(1). Each row is held under one key; the caller passes the old key to remove or
 /// update it (the index keeps no per-row table).
+///
+/// Each entry also carries its row's brief (type, state and tier, `RowFacts.Brief`), which the owner keeps current
+/// (`setBrief`), so a list walk filters the rows it passes over without reading another array: in the padding of
+/// a time index's entry, at no cost in memory (Decision 0063).
 package struct SortIndex<Key: Comparable & Sendable>: Sendable {
     /// One row under its key, ordered by key, then by the item's id.
     package struct Entry: Sendable, Comparable {
@@ -34,12 +38,15 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
         package var order: ItemOrder
         /// The row.
         package var row: RowID
+        /// The row's brief as the owner last set it: not part of the entry's place in the order.
+        package var brief: RowFacts.Brief
 
         /// Makes an entry.
-        package init(key: Key, order: ItemOrder, row: RowID) {
+        package init(key: Key, order: ItemOrder, row: RowID, brief: RowFacts.Brief) {
             self.key = key
             self.order = order
             self.row = row
+            self.brief = brief
         }
 
         /// Whether `lhs` sorts before `rhs`: by key, then by id order (rows never tie on both).
@@ -47,9 +54,14 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
             lhs.key < rhs.key || (lhs.key == rhs.key && lhs.order < rhs.order)
         }
 
-        /// Whether two entries hold the same key, order and row.
+        /// Whether two entries hold the same key, order, row and brief.
         package static func == (lhs: Entry, rhs: Entry) -> Bool {
-            lhs.key == rhs.key && lhs.order == rhs.order && lhs.row == rhs.row
+            lhs.holdsSamePlace(as: rhs) && lhs.brief == rhs.brief
+        }
+
+        /// Whether two entries hold the same row at the same place (key and order), whatever their briefs.
+        func holdsSamePlace(as other: Entry) -> Bool {
+            key == other.key && order == other.order && row == other.row
         }
     }
 
@@ -119,10 +131,10 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
         return (0..<parts).map { part in (part * count / parts)..<((part + 1) * count / parts) }
     }
 
-    /// Adds `row` under `key`. A row must be held under one key at a time.
+    /// Adds `row` under `key`, with its brief. A row must be held under one key at a time.
     /// - Complexity: O(log n).
-    package mutating func insert(_ row: RowID, key: Key, order: ItemOrder) {
-        let entry = Entry(key: key, order: order, row: row)
+    package mutating func insert(_ row: RowID, key: Key, order: ItemOrder, brief: RowFacts.Brief) {
+        let entry = Entry(key: key, order: order, row: row, brief: brief)
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         if let (separator, right) = Self.insert(entry, into: root) {
             root = Node(entries: [separator], children: [root, right])
@@ -135,20 +147,19 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
     @discardableResult
     package mutating func remove(_ row: RowID, key: Key, order: ItemOrder) -> Bool {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
-        guard Self.remove(Entry(key: key, order: order, row: row), from: root) else { return false }
+        guard Self.remove(Entry(key: key, order: order, row: row, brief: .vacant), from: root) else { return false }
         if !root.isLeaf && root.children.count == 1 { root = root.children[0] }
         count -= 1
         return true
     }
 
-    /// Moves `row` from `oldKey` to `newKey`; answers whether `row` was held under `oldKey` (when it was not,
-    /// nothing changes, so a wrong old key never leaves the row under two keys).
+    /// Sets the brief of `row` held under `key`, copying only the nodes on its path; answers whether it was held
+    /// there.
     /// - Complexity: O(log n).
     @discardableResult
-    package mutating func update(_ row: RowID, from oldKey: Key, to newKey: Key, order: ItemOrder) -> Bool {
-        guard remove(row, key: oldKey, order: order) else { return false }
-        insert(row, key: newKey, order: order)
-        return true
+    package mutating func setBrief(_ brief: RowFacts.Brief, row: RowID, key: Key, order: ItemOrder) -> Bool {
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        return Self.setBrief(brief, of: Entry(key: key, order: order, row: row, brief: brief), in: root)
     }
 
     /// Calls `body` with entries in `direction` from `start` until it answers false or the entries run out.
@@ -402,12 +413,25 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
         return (promoted, sibling)
     }
 
+    /// Sets the brief of the entry at `entry`'s place in the subtree at `node` (already unique); answers whether it
+    /// was found.
+    private static func setBrief(_ brief: RowFacts.Brief, of entry: Entry, in node: Node) -> Bool {
+        if node.isLeaf {
+            let index = firstIndex(in: node.entries) { !($0 < entry) }
+            guard index < node.entries.count, node.entries[index].holdsSamePlace(as: entry) else { return false }
+            node.entries[index].brief = brief
+            return true
+        }
+        let index = firstIndex(in: node.entries) { entry < $0 }
+        return setBrief(brief, of: entry, in: uniqueChild(of: node, at: index))
+    }
+
     /// Removes from the subtree at `node` (already unique), rebalancing children that fall below half full;
-    /// answers whether the entry was found.
+    /// answers whether the entry was found (by its place: the brief is not compared).
     private static func remove(_ entry: Entry, from node: Node) -> Bool {
         if node.isLeaf {
             let index = firstIndex(in: node.entries) { !($0 < entry) }
-            guard index < node.entries.count, node.entries[index] == entry else { return false }
+            guard index < node.entries.count, node.entries[index].holdsSamePlace(as: entry) else { return false }
             node.entries.remove(at: index)
             return true
         }

@@ -49,11 +49,11 @@ package struct IndexedList {
         case .property(let name):
             guard let index = indexes.properties[name] else { return nil }
             index.forEachInPropertyOrder(descending: query.direction == .descending) { entry in
-                page.visit(entry.row, filter)
+                page.visit(entry.row, brief: entry.brief, filter)
             }
         case .createdAt, .updatedAt, .occurredAt:
             guard let index = indexes.timeIndex(query.field) else { return nil }
-            walk(index) { entry in page.visit(entry.row, filter) }
+            walk(index) { entry in page.visit(entry.row, brief: entry.brief, filter) }
         }
         return page.isOverBudget ? nil : page.items
     }
@@ -93,13 +93,13 @@ package struct IndexedList {
         /// Whether a walk went past its budget before the page was full.
         var isOverBudget: Bool { visited > budget }
 
-        /// Visits one walked entry: takes the row if it passes `filter`; answers whether the walk goes on (not past
-        /// the budget, the page not full).
+        /// Visits one walked entry, the row with the brief its entry carries: takes the row if it passes `filter`;
+        /// answers whether the walk goes on (not past the budget, the page not full).
         @inline(__always)
-        mutating func visit(_ row: RowID, _ filter: RowFilter) -> Bool {
+        mutating func visit(_ row: RowID, brief: RowFacts.Brief, _ filter: RowFilter) -> Bool {
             visited += 1
             guard visited <= budget else { return false }
-            return !filter.matches(row) || take(row)
+            return !filter.matchesWalked(row, brief: brief) || take(row)
         }
 
         /// Takes the row if its item passes the grammar filter (unless the row filter decided it); answers whether
@@ -167,14 +167,11 @@ package struct IndexedList {
     /// The bounds on the walked key that the filters give: occurred bounds for an occurred sort (exclusive both),
     /// updated bounds for an updated sort (inclusive after, exclusive before).
     private func bounds() -> (lower: (value: Int64, inclusive: Bool)?, upper: (value: Int64, inclusive: Bool)?) {
-        let filters = query.filters
         switch query.field {
         case .occurredAt:
-            return (filters.occurredAfter.map { (TimeKey.milliseconds($0), false) },
-                    filters.occurredBefore.map { (TimeKey.milliseconds($0), false) })
+            return (query.occurredBounds.after.map { ($0, false) }, query.occurredBounds.before.map { ($0, false) })
         case .updatedAt:
-            return (filters.updatedAfter.map { (TimeKey.milliseconds($0), true) },
-                    filters.updatedBefore.map { (TimeKey.milliseconds($0), false) })
+            return (query.updatedBounds.after.map { ($0, true) }, query.updatedBounds.before.map { ($0, false) })
         default:
             return (nil, nil)
         }

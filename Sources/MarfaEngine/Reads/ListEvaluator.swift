@@ -28,10 +28,8 @@ package final class ListEvaluator {
         context = query.expression == nil ? nil : CopyFilterContext(state: state())
         evaluator = query.evaluator
         subtree = query.filters.beneath.map { Self.subtree(of: $0, in: state()) }
-        occurredBounds = (query.filters.occurredAfter.map(TimeKey.milliseconds),
-                          query.filters.occurredBefore.map(TimeKey.milliseconds))
-        updatedBounds = (query.filters.updatedAfter.map(TimeKey.milliseconds),
-                         query.filters.updatedBefore.map(TimeKey.milliseconds))
+        occurredBounds = query.occurredBounds
+        updatedBounds = query.updatedBounds
     }
 
     /// Whether one item passes every filter.

@@ -17,6 +17,11 @@ package final class ListQuery: Sendable {
     package let evaluator: FilterEvaluator?
     /// The states kept.
     package let states: Set<ItemState>
+    /// The `occurred_at` bounds in milliseconds (both exclusive), read once from the filters' texts.
+    package let occurredBounds: (after: Int64?, before: Int64?)
+    /// The `updated_at` bounds in milliseconds (after inclusive, before exclusive), read once from the filters'
+    /// texts.
+    package let updatedBounds: (after: Int64?, before: Int64?)
 
     /// Checks filters and sort, refusing what the seed refuses: more than ten or no types, an unknown type, an empty
     /// state set or one beside `allStates`, a sort beside `updatedAfter`, a property name outside `[a-z0-9_]`.
@@ -38,10 +43,8 @@ package final class ListQuery: Sendable {
             }
         }
         states = filters.allStates ? Self.everyState : (filters.states ?? Self.activeOnly)
-        try Self.checkTime(filters.occurredAfter)
-        try Self.checkTime(filters.occurredBefore)
-        try Self.checkTime(filters.updatedAfter)
-        try Self.checkTime(filters.updatedBefore)
+        occurredBounds = (try Self.milliseconds(filters.occurredAfter), try Self.milliseconds(filters.occurredBefore))
+        updatedBounds = (try Self.milliseconds(filters.updatedAfter), try Self.milliseconds(filters.updatedBefore))
         if filters.updatedAfter != nil {
             guard sort.field == nil || sort.field == .updatedAt, sort.direction == nil || sort.direction == .ascending
             else {
@@ -78,11 +81,13 @@ package final class ListQuery: Sendable {
     /// The states `allStates` keeps.
     private static let everyState = Set(ItemState.allCases)
 
-    /// Refuses a time bound that is not RFC 3339.
-    private static func checkTime(_ bound: String?) throws(MarfaError) {
-        if let bound, Timestamp.date(from: bound) == nil {
+    /// A time bound in milliseconds (nil for none), refusing one that is not RFC 3339.
+    private static func milliseconds(_ bound: String?) throws(MarfaError) -> Int64? {
+        guard let bound else { return nil }
+        guard let milliseconds = TimeKey.readMilliseconds(bound) else {
             throw MarfaError.validation(code: "validation_error", message: "\"\(bound)\" is not an RFC 3339 time")
         }
+        return milliseconds
     }
 
     /// Whether a list may name `type`: the catalog knows it, and a bound copy's slice takes it.

@@ -77,9 +77,10 @@ package struct ReadIndexes: Sendable {
         package mutating func add(row: RowID, item: Item) {
             indexes.reflectRow(row, old: nil, new: item)
             guard let order = ItemOrder(id: item.id), let times = indexes.facts[row] else { return }
-            created.append(SortIndex.Entry(key: times.created, order: order, row: row))
-            updated.append(SortIndex.Entry(key: times.updated, order: order, row: row))
-            occurred.append(SortIndex.Entry(key: times.occurred, order: order, row: row))
+            let brief = indexes.facts.brief(row)
+            created.append(SortIndex.Entry(key: times.created, order: order, row: row, brief: brief))
+            updated.append(SortIndex.Entry(key: times.updated, order: order, row: row, brief: brief))
+            occurred.append(SortIndex.Entry(key: times.occurred, order: order, row: row, brief: brief))
         }
 
         /// The indexes over every item added; the three time sort indexes are sorted and built side by side
@@ -108,25 +109,33 @@ package struct ReadIndexes: Sendable {
     package mutating func reflect(row: RowID, old: Item?, new: Item?) {
         guard let id = (new ?? old)?.id else { return }
         let before = old == nil ? nil : facts[row]
-        reflectRow(row, old: old, new: new)
+        let briefs = reflectRow(row, old: old, new: new)
         let after = new == nil ? nil : facts[row]
         if let order = ItemOrder(id: id) {
-            Self.move(row, order, from: before?.created, to: after?.created, in: &created)
-            Self.move(row, order, from: before?.updated, to: after?.updated, in: &updated)
-            Self.move(row, order, from: before?.occurred, to: after?.occurred, in: &occurred)
+            let place = SortPlace(row: row, order: order, briefs: briefs)
+            place.move(from: before?.created, to: after?.created, in: &created)
+            place.move(from: before?.updated, to: after?.updated, in: &updated)
+            place.move(from: before?.occurred, to: after?.occurred, in: &occurred)
         }
         reflectText(row: row, old: old, new: new)
     }
 
     /// Reflects a row's change in the facts, postings, property sorts and unindexed-text postings: everything but
-    /// the time sort indexes and the word index.
-    private mutating func reflectRow(_ row: RowID, old: Item?, new: Item?) {
+    /// the time sort indexes and the word index; answers the row's brief before and after, for the sort indexes'
+    /// entries.
+    @discardableResult
+    private mutating func reflectRow(
+        _ row: RowID, old: Item?, new: Item?
+    ) -> (old: RowFacts.Brief, new: RowFacts.Brief) {
+        let oldBrief = facts.brief(row)
         if let new { facts.set(row, new) } else { facts.clear(row) }
+        let briefs = (old: oldBrief, new: facts.brief(row))
         fields.reflect(row, old: old, new: new)
         if old?.tags != new?.tags { tags.update(row, from: old?.tags ?? [], to: new?.tags ?? []) }
-        properties.reflect(row, old: old, new: new)
+        properties.reflect(row, old: old, new: new, briefs: briefs)
         propertyValues.reflect(row, old: old, new: new)
         unindexedText.update(row, from: old.map(Self.unindexedText) ?? [], to: new.map(Self.unindexedText) ?? [])
+        return briefs
     }
 
     /// Builds the word index over every item out of the bin, or brings it current with the rows written since
@@ -275,7 +284,7 @@ package struct ReadIndexes: Sendable {
     /// Builds the sort index of property `name`, if it is not built yet.
     /// - Complexity: O(n log n) the first time, O(1) after.
     package mutating func buildPropertySort(_ name: String, state: CopyState) {
-        properties.build(name, items: state.items)
+        properties.build(name, items: state.items, facts: facts)
     }
 
     /// Builds the value index of property `name` an `eq` reads (`EqualityCandidates`), if it is not built or
@@ -311,7 +320,7 @@ package struct ReadIndexes: Sendable {
         try facts.checkTimes(created, field: .createdAt)
         try facts.checkTimes(updated, field: .updatedAt)
         try facts.checkTimes(occurred, field: .occurredAt)
-        try properties.checkInvariants(items: state.items)
+        try properties.checkInvariants(items: state.items, facts: facts)
         try propertyValues.checkInvariants(items: state.items)
         // The word index and the edge chains take time in proportion to all the text and edges to check, so a
         // long run of commits checks them at its first 64 commits and every 64th after.
@@ -325,14 +334,6 @@ package struct ReadIndexes: Sendable {
         try IndexCorruption.check(created.count == state.items.count, "created index misses rows")
         try IndexCorruption.check(updated.count == state.items.count, "updated index misses rows")
         try IndexCorruption.check(occurred.count == state.items.count, "occurred index misses rows")
-    }
-
-    private static func move(
-        _ row: RowID, _ order: ItemOrder, from old: Int64?, to new: Int64?, in index: inout SortIndex<Int64>
-    ) {
-        guard old != new else { return }
-        if let old { index.remove(row, key: old, order: order) }
-        if let new { index.insert(row, key: new, order: order) }
     }
 
     /// Marks `row` stale in the word index and the property word indexes once they are built, unless it is

@@ -17,6 +17,10 @@ final class RowFilter {
     private let tier: UInt8?
     /// Whether a source or a time bound is named, the filters a brief cannot decide.
     private let readsRecord: Bool
+    /// Whether a row reached by a walk of the query's sort index still needs its facts record: a source or a
+    /// bound on another time than the walked one (the walk starts and stops at its own field's bounds,
+    /// `IndexedList.walk`).
+    private let walkReadsRecord: Bool
     /// The source named: nil for none, `.some(nil)` for a source no item has, which keeps nothing.
     private let source: UInt32??
     private let occurred: (after: Int64?, before: Int64?)
@@ -51,10 +55,13 @@ final class RowFilter {
         }
         tier = filters.tier.map(RowFacts.Brief.tierCode)
         source = filters.source.map { indexes.facts.sourceCode($0) }
-        occurred = (filters.occurredAfter.map(TimeKey.milliseconds), filters.occurredBefore.map(TimeKey.milliseconds))
-        updated = (filters.updatedAfter.map(TimeKey.milliseconds), filters.updatedBefore.map(TimeKey.milliseconds))
-        readsRecord = source != nil || occurred.after != nil || occurred.before != nil || updated.after != nil
-            || updated.before != nil
+        occurred = query.occurredBounds
+        updated = query.updatedBounds
+        let boundsOccurred = occurred.after != nil || occurred.before != nil
+        let boundsUpdated = updated.after != nil || updated.before != nil
+        readsRecord = source != nil || boundsOccurred || boundsUpdated
+        walkReadsRecord = source != nil || (boundsOccurred && query.field != .occurredAt)
+            || (boundsUpdated && query.field != .updatedAt)
         tagged = indexes.rows(taggedWithAll: filters.tags)
         self.subtree = subtree.map { RowSet($0.compactMap { items.row(of: $0) }) }
         contained = ContainsCandidates.rows(for: query, in: indexes, catalog: catalog)
@@ -89,7 +96,21 @@ final class RowFilter {
         // A value index's set is a few kilobytes and leaves out most rows: probed before the brief, it spares most
         // rows a miss in the briefs.
         if let equal, !equal.contains(row) { return false }
-        let brief = facts.brief(row)
+        return matches(row, brief: facts.brief(row), readsRecord: readsRecord)
+    }
+
+    /// Whether the row a walk of the query's sort index reached passes every filter but the grammar filter, its
+    /// brief read from the walked entry and the walked time's bounds left to the walk: no read of the row's facts
+    /// unless another filter needs them (Decision 0063).
+    /// - Complexity: as `matches(_:)`.
+    @inline(__always)
+    func matchesWalked(_ row: RowID, brief: RowFacts.Brief) -> Bool {
+        if let equal, !equal.contains(row) { return false }
+        return matches(row, brief: brief, readsRecord: walkReadsRecord)
+    }
+
+    @inline(__always)
+    private func matches(_ row: RowID, brief: RowFacts.Brief, readsRecord: Bool) -> Bool {
         guard states & brief.stateBits != 0 else { return false }
         if let types, !types[brief.type] { return false }
         if let tier, brief.tier != tier { return false }

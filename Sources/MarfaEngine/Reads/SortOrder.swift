@@ -4,7 +4,14 @@ import MarfaRules
 package enum TimeKey {
     /// The time in milliseconds, or `Int64.min` for unreadable text.
     package static func milliseconds(_ text: String) -> Int64 {
-        guard let date = Timestamp.date(from: text) else { return .min }
+        readMilliseconds(text) ?? .min
+    }
+
+    /// The time in milliseconds, or nil for text that is not RFC 3339: the canonical form read without allocating
+    /// (`CanonicalTime`), any other offset or fraction through `Timestamp`.
+    package static func readMilliseconds(_ text: String) -> Int64? {
+        if let canonical = CanonicalTime.milliseconds(text) { return canonical }
+        guard let date = Timestamp.date(from: text) else { return nil }
         return Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 

@@ -6,6 +6,9 @@ package struct CatalogSnapshot: Sendable, Hashable, Codable {
     package let edgeTypes: [EdgeType]
     private let itemTypesById: [String: ItemType]
     private let edgeTypesById: [String: EdgeType]
+    /// Each item type's parent by id, for walking a chain without copying an `ItemType` at each step (a list's
+    /// type filter walks one per type name on every call).
+    private let parentById: [String: String]
 
     /// Holds `itemTypes` (resolved through their parents; a repeated id keeps the last) and `edgeTypes`.
     package init(itemTypes: [ItemType], edgeTypes: [EdgeType]) {
@@ -14,6 +17,7 @@ package struct CatalogSnapshot: Sendable, Hashable, Codable {
         let edges = Dictionary(edgeTypes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         itemTypesById = resolved
         edgeTypesById = edges
+        parentById = resolved.compactMapValues(\.parent)
         self.itemTypes = resolved.keys.sorted().compactMap { resolved[$0] }
         self.edgeTypes = edges.keys.sorted().compactMap { edges[$0] }
     }
@@ -56,7 +60,7 @@ package struct CatalogSnapshot: Sendable, Hashable, Codable {
         var steps = 0
         while let candidate = current, steps <= itemTypesById.count {
             if Self.isSelfOrDotted(candidate, under: ancestor) { return true }
-            current = itemTypesById.index(forKey: candidate).flatMap { itemTypesById.values[$0].parent }
+            current = parentById[candidate]
             steps += 1
         }
         return false
