@@ -39,7 +39,9 @@ enum ContainsCandidates {
     /// word indexes they read, chosen by `readsOwnIndex` under `catalog`, are not built).
     /// - Complexity: the word look-ups and unions of each operand, then the intersection of the conditions.
     static func rows(for query: ListQuery, in indexes: ReadIndexes, catalog: CatalogSnapshot) -> RowSet? {
-        let sets = required(by: query).compactMap { condition -> RowSet? in
+        let conditions = required(by: query)
+        guard !conditions.isEmpty else { return nil }
+        let sets = conditions.compactMap { condition -> RowSet? in
             let words = readsOwnIndex(condition.property, catalog: catalog)
                 ? indexes.propertyWords[condition.property] : indexes.words
             return words?.candidates(forOperand: condition.pattern).map {

@@ -27,6 +27,7 @@ enum EqualityCandidates {
     /// - Complexity: a look-up per condition, then the intersection of the conditions.
     static func rows(for query: ListQuery, in indexes: ReadIndexes) -> (rows: RowSet, decidesExpression: Bool)? {
         let conditions = required(by: query)
+        guard !conditions.isEmpty else { return nil }
         let answers = conditions.compactMap { indexes.propertyValues.rows($0.property, equalTo: $0.operand) }
         guard let rows = RowSet.intersection(of: answers.map(\.rows)) else { return nil }
         let decides = answers.count == conditions.count && answers.allSatisfy(\.exact)

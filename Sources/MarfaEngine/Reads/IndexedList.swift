@@ -119,7 +119,9 @@ package struct IndexedList {
         }
     }
 
-    /// Walks a time index in the query's direction between the bounds the filters give.
+    /// Walks a time index in the query's direction between the bounds the filters give; inlined into its one
+    /// caller, so `body` is not a call per entry.
+    @inline(__always)
     private func walk(_ index: SortIndex<Int64>, _ body: (SortIndex<Int64>.Entry) -> Bool) {
         let ascending = query.direction == .ascending
         let (lower, upper) = bounds()
