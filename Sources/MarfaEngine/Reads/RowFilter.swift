@@ -38,12 +38,12 @@ final class RowFilter {
     /// The smallest row set holding every row the filters keep, or nil when no filter narrows by postings.
     let candidates: RowSet?
 
-    /// Compiles `query` against `indexes`; `subtree` is the `beneath` id set the evaluator computed. The indexes,
+    /// Compiles `query` against `indexes`; `subtree` is the `beneath` key set the evaluator computed. The indexes,
     /// items and catalog are borrowed: an initializer's arguments are otherwise passed owned, which copied them
     /// (a retain and a release of every array and dictionary they hold) on every list.
     init(
         query: ListQuery, indexes: borrowing ReadIndexes, items: borrowing ItemTable,
-        catalog: borrowing CatalogSnapshot, subtree: Set<String>?
+        catalog: borrowing CatalogSnapshot, subtree: Set<ItemKey>?
     ) {
         let filters = query.filters
         facts = indexes.facts
