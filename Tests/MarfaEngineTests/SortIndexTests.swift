@@ -81,7 +81,9 @@ final class SortIndexTests: XCTestCase {
             if step % 3000 == 0 {
                 try index.checkInvariants()
                 XCTAssertEqual(index.count, model.count)
-                XCTAssertEqual(index.entries(.ascending, limit: .max), model.values.sorted())
+                let held = index.entries(.ascending, limit: .max)
+                XCTAssertEqual(held, model.values.sorted())
+                XCTAssertEqual(held.map(\.brief), model.values.sorted().map(\.brief))
                 let entries = model.values.sorted()
                 let orders: [(SortWalk, [Entry])] = [
                     (.ascending, entries), (.descending, entries.reversed()),
@@ -141,6 +143,8 @@ final class SortIndexTests: XCTestCase {
         var index = SortIndex<Int64>()
         for row in 0..<20_000 { index.insert(RowID(row), key: Int64(row), order: order(&random), brief: .vacant) }
         try index.checkInvariants()
+        // The brief fills the padding after the row: a time index's entry stays 32 bytes (Decision 0063).
+        XCTAssertEqual(MemoryLayout<Entry>.stride, 32)
         let entryBytes = index.count * MemoryLayout<Entry>.stride
         XCTAssertLessThan(index.byteCount, entryBytes * 3 / 2, "leaves hold spare room for more entries than they have")
     }
@@ -183,11 +187,19 @@ final class SortIndexTests: XCTestCase {
         var copy = original
         for entry in entries.prefix(4000) { copy.remove(entry.row, key: entry.key, order: entry.order) }
         copy.insert(9999, key: -1, order: .lowest, brief: .vacant)
+        let archived = RowFacts.Brief(type: 1, state: .archived, tier: .feed)
+        for entry in entries.suffix(1000) {
+            XCTAssertTrue(copy.setBrief(archived, row: entry.row, key: entry.key, order: entry.order))
+        }
         try original.checkInvariants()
         try copy.checkInvariants()
         XCTAssertEqual(original.count, 5000)
         XCTAssertEqual(walk(original, .ascending, .edge), entries.sorted().map(\.row))
         XCTAssertEqual(walk(copy, .ascending, .edge), [9999] + entries.suffix(1000).sorted().map(\.row))
+        // A brief set on the copy stays out of the original's shared nodes (copy-on-write, Decision 0063).
+        XCTAssertEqual(original.entries(.ascending, limit: .max).map(\.brief), Array(repeating: .vacant, count: 5000))
+        XCTAssertEqual(
+            copy.entries(.ascending, limit: .max).map(\.brief), [.vacant] + Array(repeating: archived, count: 1000))
     }
 
     func testPropertySortPutsNumbersThenTextThenMissingWithTiesByID() throws {

@@ -50,12 +50,3 @@ struct BenchOperation {
     /// Attributes kept in the JSON (band, query length, semantics…).
     var tags: [String: String] = [:]
 }
-
-/// How far an operation keeps sampling past its planned samples: up to `upTo` samples in all, while the samples so
-/// far (every side) took less than `withinSeconds`.
-struct MoreSamples: Codable, Sendable {
-    /// The most samples in all.
-    var upTo: Int
-    /// The time the samples may take before no more are started.
-    var withinSeconds: Double
-}

@@ -68,8 +68,7 @@ struct RunPlan: Codable, Sendable {
             tier: tier, size: size, events: events, eventBatch: 1000, perEventEvents: 1000, fsyncProbes: 500,
             gets: 100_000, listSamples: listSamples, listWarmup: 2,
             moreListSamples: MoreSamples(upTo: 1000, withinSeconds: 0.5), searchSamples: searchSamples,
-            serialWrites: 500,
-            concurrentRounds: 3, concurrentWrites: 640, checkpoints: 3, opens: 3, crashJournals: [1000, 100_000],
-            probeMegabytes: 256)
+            serialWrites: 500, concurrentRounds: 3, concurrentWrites: 640, checkpoints: 3, opens: 3,
+            crashJournals: [1000, 100_000], probeMegabytes: 256)
     }
 }

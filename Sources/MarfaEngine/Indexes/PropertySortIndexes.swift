@@ -57,7 +57,9 @@ package struct PropertySortIndexes: Sendable {
                 ordered += 1
                 let expected = SortIndex.Entry(
                     key: PropertySortKey(item.property(name)), order: order, row: row, brief: facts.brief(row))
-                try IndexCorruption.check(held[row] == expected, "PropertySortIndexes: \(name) row \(row) is stale")
+                try IndexCorruption.check(
+                    held[row] == expected && held[row]?.brief == expected.brief,
+                    "PropertySortIndexes: \(name) row \(row) is stale")
             }
             try IndexCorruption.check(index.count == ordered, "PropertySortIndexes: \(name) holds other rows")
         }

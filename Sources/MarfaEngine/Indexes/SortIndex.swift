@@ -20,11 +20,11 @@ package enum SortStart<Key: Comparable & Sendable>: Sendable {
 }
 
 /// An ordered index of rows by `(key, id order)`: a B+-tree (fanout 64, nodes at least half full) with O(log n)
-/// insert, remove and update, walked from either end or from a bound so a list with a limit stops early.
+/// insert, remove and brief change, walked from either end or from a bound so a list with a limit stops early.
 ///
 /// A value type: copies share nodes and a mutation copies only the nodes on its path (copy-on-write), so a
-/// snapshot of the index costs O(1). Each row is held under one key; the caller passes the old key to remove or
-/// update it (the index keeps no per-row table).
+/// snapshot of the index costs O(1). Each row is held under one key; the caller passes the key to remove the row
+/// or set its brief (the index keeps no per-row table).
 ///
 /// Each entry also carries its row's brief (type, state and tier, `RowFacts.Brief`), which the owner keeps current
 /// (`setBrief`), so a list walk filters the rows it passes over without reading another array: in the padding of
@@ -54,14 +54,10 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
             lhs.key < rhs.key || (lhs.key == rhs.key && lhs.order < rhs.order)
         }
 
-        /// Whether two entries hold the same key, order, row and brief.
+        /// Whether two entries hold the same row at the same place (key and order), whatever their briefs: the
+        /// brief is not part of the order, so `==` agrees with `<`. Checks compare briefs on their own.
         package static func == (lhs: Entry, rhs: Entry) -> Bool {
-            lhs.holdsSamePlace(as: rhs) && lhs.brief == rhs.brief
-        }
-
-        /// Whether two entries hold the same row at the same place (key and order), whatever their briefs.
-        func holdsSamePlace(as other: Entry) -> Bool {
-            key == other.key && order == other.order && row == other.row
+            lhs.key == rhs.key && lhs.order == rhs.order && lhs.row == rhs.row
         }
     }
 
@@ -159,7 +155,7 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
     @discardableResult
     package mutating func setBrief(_ brief: RowFacts.Brief, row: RowID, key: Key, order: ItemOrder) -> Bool {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
-        return Self.setBrief(brief, of: Entry(key: key, order: order, row: row, brief: brief), in: root)
+        return Self.setBrief(brief, of: Entry(key: key, order: order, row: row, brief: .vacant), in: root)
     }
 
     /// Calls `body` with entries in `direction` from `start` until it answers false or the entries run out.
@@ -413,12 +409,12 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
         return (promoted, sibling)
     }
 
-    /// Sets the brief of the entry at `entry`'s place in the subtree at `node` (already unique); answers whether it
-    /// was found.
+    /// Sets the brief of the entry at `entry`'s place (its own brief unread) in the subtree at `node` (already
+    /// unique); answers whether it was found.
     private static func setBrief(_ brief: RowFacts.Brief, of entry: Entry, in node: Node) -> Bool {
         if node.isLeaf {
             let index = firstIndex(in: node.entries) { !($0 < entry) }
-            guard index < node.entries.count, node.entries[index].holdsSamePlace(as: entry) else { return false }
+            guard index < node.entries.count, node.entries[index] == entry else { return false }
             node.entries[index].brief = brief
             return true
         }
@@ -427,11 +423,11 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
     }
 
     /// Removes from the subtree at `node` (already unique), rebalancing children that fall below half full;
-    /// answers whether the entry was found (by its place: the brief is not compared).
+    /// answers whether the entry was found (by its place: `==` does not compare briefs).
     private static func remove(_ entry: Entry, from node: Node) -> Bool {
         if node.isLeaf {
             let index = firstIndex(in: node.entries) { !($0 < entry) }
-            guard index < node.entries.count, node.entries[index].holdsSamePlace(as: entry) else { return false }
+            guard index < node.entries.count, node.entries[index] == entry else { return false }
             node.entries.remove(at: index)
             return true
         }

@@ -13,10 +13,16 @@ struct SortPlace {
     /// - Complexity: O(log n), nothing when neither key nor brief changed.
     func move<Key>(from old: Key?, to new: Key?, in index: inout SortIndex<Key>) {
         guard old != new else {
-            if let new, briefs.old != briefs.new { index.setBrief(briefs.new, row: row, key: new, order: order) }
+            if let new, briefs.old != briefs.new {
+                let held = index.setBrief(briefs.new, row: row, key: new, order: order)
+                assert(held, "SortPlace: row \(row) is not held under its key")
+            }
             return
         }
-        if let old { index.remove(row, key: old, order: order) }
+        if let old {
+            let held = index.remove(row, key: old, order: order)
+            assert(held, "SortPlace: row \(row) is not held under its old key")
+        }
         if let new { index.insert(row, key: new, order: order, brief: briefs.new) }
     }
 }

@@ -100,8 +100,9 @@ final class RowFilter {
     }
 
     /// Whether the row a walk of the query's sort index reached passes every filter but the grammar filter, its
-    /// brief read from the walked entry and the walked time's bounds left to the walk: no read of the row's facts
-    /// unless another filter needs them (Decision 0063).
+    /// brief read from the walked entry. A time walk leaves its own time's bounds to where it starts and stops, so
+    /// the row's facts are read only when another filter needs them (Decision 0063); a property walk enforces no
+    /// bound, so every bound is read from them.
     /// - Complexity: as `matches(_:)`.
     @inline(__always)
     func matchesWalked(_ row: RowID, brief: RowFacts.Brief) -> Bool {
@@ -109,6 +110,8 @@ final class RowFilter {
         return matches(row, brief: brief, readsRecord: walkReadsRecord)
     }
 
+    /// Whether the row with `brief` passes every filter but the grammar filter and the `eq` candidates, reading
+    /// its facts record for the source and time bounds when `readsRecord`.
     @inline(__always)
     private func matches(_ row: RowID, brief: RowFacts.Brief, readsRecord: Bool) -> Bool {
         guard states & brief.stateBits != 0 else { return false }
