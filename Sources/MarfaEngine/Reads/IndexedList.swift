@@ -166,16 +166,15 @@ package struct IndexedList {
         return page.items
     }
 
-    /// The bounds on the walked key that the filters give: occurred bounds for an occurred sort (exclusive both),
-    /// updated bounds for an updated sort (inclusive after, exclusive before).
+    /// The bounds on the walked key that the filters give: occurred bounds for an occurred sort, updated bounds
+    /// for an updated sort, each with its own rule (`TimeBounds`).
     private func bounds() -> (lower: (value: Int64, inclusive: Bool)?, upper: (value: Int64, inclusive: Bool)?) {
+        let walked: TimeBounds
         switch query.field {
-        case .occurredAt:
-            return (query.occurredBounds.after.map { ($0, false) }, query.occurredBounds.before.map { ($0, false) })
-        case .updatedAt:
-            return (query.updatedBounds.after.map { ($0, true) }, query.updatedBounds.before.map { ($0, false) })
-        default:
-            return (nil, nil)
+        case .occurredAt: walked = query.occurredBounds
+        case .updatedAt: walked = query.updatedBounds
+        default: return (nil, nil)
         }
+        return (walked.after.map { ($0, walked.afterIsInclusive) }, walked.before.map { ($0, false) })
     }
 }

@@ -14,8 +14,6 @@ package final class ListEvaluator {
     private let evaluator: FilterEvaluator?
     /// The keys of the items a `beneath` filter keeps, or nil when the query names none.
     package let subtree: Set<ItemKey>?
-    private let occurredBounds: (after: Int64?, before: Int64?)
-    private let updatedBounds: (after: Int64?, before: Int64?)
 
     /// Makes an evaluator for one query over one moment of the state, whose catalog is `catalog`. The state is
     /// read only for a grammar filter or a `beneath` filter: a plain list does not copy it (a retain and a release
@@ -28,8 +26,6 @@ package final class ListEvaluator {
         context = query.expression == nil ? nil : CopyFilterContext(state: state())
         evaluator = query.evaluator
         subtree = query.filters.beneath.map { Self.subtree(of: $0, in: state()) }
-        occurredBounds = query.occurredBounds
-        updatedBounds = query.updatedBounds
     }
 
     /// Whether one item passes every filter.
@@ -42,15 +38,11 @@ package final class ListEvaluator {
         if let tier = filters.tier, item.tier != tier { return false }
         if !filters.tags.allSatisfy(item.tags.contains) { return false }
         if let source = filters.source, item.source != source { return false }
-        if occurredBounds.after != nil || occurredBounds.before != nil {
-            let occurred = TimeKey.times(of: item).occurred
-            if let after = occurredBounds.after, !(occurred > after) { return false }
-            if let before = occurredBounds.before, !(occurred < before) { return false }
-        }
-        if updatedBounds.after != nil || updatedBounds.before != nil {
-            let updated = TimeKey.times(of: item).updated
-            if let after = updatedBounds.after, !(updated >= after) { return false }
-            if let before = updatedBounds.before, !(updated < before) { return false }
+        if query.occurredBounds.isBounded || query.updatedBounds.isBounded {
+            let times = TimeKey.times(of: item)
+            guard query.occurredBounds.contains(times.occurred), query.updatedBounds.contains(times.updated) else {
+                return false
+            }
         }
         if let subtree, !subtree.contains(ItemKey(item.id)) { return false }
         return matchesExpression(item)

@@ -17,11 +17,10 @@ package final class ListQuery: Sendable {
     package let evaluator: FilterEvaluator?
     /// The states kept.
     package let states: Set<ItemState>
-    /// The `occurred_at` bounds in milliseconds (both exclusive), read once from the filters' texts.
-    package let occurredBounds: (after: Int64?, before: Int64?)
-    /// The `updated_at` bounds in milliseconds (after inclusive, before exclusive), read once from the filters'
-    /// texts.
-    package let updatedBounds: (after: Int64?, before: Int64?)
+    /// The `occurred_at` bounds (both exclusive), read once from the filters' texts.
+    package let occurredBounds: TimeBounds
+    /// The `updated_at` bounds (after inclusive, before exclusive), read once from the filters' texts.
+    package let updatedBounds: TimeBounds
 
     /// Checks filters and sort, refusing what the seed refuses: more than ten or no types, an unknown type, an empty
     /// state set or one beside `allStates`, a sort beside `updatedAfter`, a property name outside `[a-z0-9_]`.
@@ -43,8 +42,12 @@ package final class ListQuery: Sendable {
             }
         }
         states = filters.allStates ? Self.everyState : (filters.states ?? Self.activeOnly)
-        occurredBounds = (try Self.milliseconds(filters.occurredAfter), try Self.milliseconds(filters.occurredBefore))
-        updatedBounds = (try Self.milliseconds(filters.updatedAfter), try Self.milliseconds(filters.updatedBefore))
+        occurredBounds = TimeBounds(
+            after: try Self.milliseconds(filters.occurredAfter), before: try Self.milliseconds(filters.occurredBefore),
+            afterIsInclusive: false)
+        updatedBounds = TimeBounds(
+            after: try Self.milliseconds(filters.updatedAfter), before: try Self.milliseconds(filters.updatedBefore),
+            afterIsInclusive: true)
         if filters.updatedAfter != nil {
             guard sort.field == nil || sort.field == .updatedAt, sort.direction == nil || sort.direction == .ascending
             else {

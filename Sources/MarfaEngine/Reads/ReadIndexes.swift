@@ -75,9 +75,8 @@ package struct ReadIndexes: Sendable {
         /// Indexes `item` at `row`, which no item added before holds.
         /// - Complexity: O(1) amortized.
         package mutating func add(row: RowID, item: Item) {
-            indexes.reflectRow(row, old: nil, new: item)
+            let brief = indexes.reflectRow(row, old: nil, new: item).new
             guard let order = ItemOrder(id: item.id), let times = indexes.facts[row] else { return }
-            let brief = indexes.facts.brief(row)
             created.append(SortIndex.Entry(key: times.created, order: order, row: row, brief: brief))
             updated.append(SortIndex.Entry(key: times.updated, order: order, row: row, brief: brief))
             occurred.append(SortIndex.Entry(key: times.occurred, order: order, row: row, brief: brief))
@@ -123,7 +122,6 @@ package struct ReadIndexes: Sendable {
     /// Reflects a row's change in the facts, postings, property sorts and unindexed-text postings: everything but
     /// the time sort indexes and the word index; answers the row's brief before and after, for the sort indexes'
     /// entries.
-    @discardableResult
     private mutating func reflectRow(
         _ row: RowID, old: Item?, new: Item?
     ) -> (old: RowFacts.Brief, new: RowFacts.Brief) {

@@ -23,8 +23,8 @@ final class RowFilter {
     private let walkReadsRecord: Bool
     /// The source named: nil for none, `.some(nil)` for a source no item has, which keeps nothing.
     private let source: UInt32??
-    private let occurred: (after: Int64?, before: Int64?)
-    private let updated: (after: Int64?, before: Int64?)
+    private let occurred: TimeBounds
+    private let updated: TimeBounds
     private let tagged: RowSet?
     private let subtree: RowSet?
     /// The rows that can meet the query's narrowing `contains` conditions, or nil when none narrows.
@@ -57,11 +57,9 @@ final class RowFilter {
         source = filters.source.map { indexes.facts.sourceCode($0) }
         occurred = query.occurredBounds
         updated = query.updatedBounds
-        let boundsOccurred = occurred.after != nil || occurred.before != nil
-        let boundsUpdated = updated.after != nil || updated.before != nil
-        readsRecord = source != nil || boundsOccurred || boundsUpdated
-        walkReadsRecord = source != nil || (boundsOccurred && query.field != .occurredAt)
-            || (boundsUpdated && query.field != .updatedAt)
+        readsRecord = source != nil || occurred.isBounded || updated.isBounded
+        walkReadsRecord = source != nil || (occurred.isBounded && query.field != .occurredAt)
+            || (updated.isBounded && query.field != .updatedAt)
         tagged = indexes.rows(taggedWithAll: filters.tags)
         self.subtree = subtree.map { RowSet($0.compactMap { items.row(of: $0) }) }
         contained = ContainsCandidates.rows(for: query, in: indexes, catalog: catalog)
@@ -128,10 +126,6 @@ final class RowFilter {
     private func matchesRecord(_ row: RowID) -> Bool {
         guard let record = facts[row] else { return false }
         if let source, source != record.source { return false }
-        if let after = occurred.after, !(record.occurred > after) { return false }
-        if let before = occurred.before, !(record.occurred < before) { return false }
-        if let after = updated.after, !(record.updated >= after) { return false }
-        if let before = updated.before, !(record.updated < before) { return false }
-        return true
+        return occurred.contains(record.occurred) && updated.contains(record.updated)
     }
 }
