@@ -88,7 +88,8 @@ extension CopyActor {
     package func list(_ filters: ListFilters, sort: Sort) async throws(MarfaError) -> Rows<Item> {
         if textIndexWarmUp != nil, try readsWordIndex(filters, sort: sort) { await awaitTextIndexWarmUp() }
         let completeness = try readCompleteness()
-        let query = try listQuery(filters, sort: sort)
+        let prepared = try preparedList(filters, sort: sort)
+        let query = prepared.query
         if case .property(let name) = query.field { preparePropertySort(name) }
         let evaluator = try ListEvaluator(query: query, catalog: state.catalog, state: state)
         for condition in ContainsCandidates.required(by: query) {
@@ -101,7 +102,8 @@ extension CopyActor {
         for condition in EqualityCandidates.required(by: query) {
             indexes.buildPropertyValues(condition.property, state: state)
         }
-        let indexed = IndexedList(query: query, evaluator: evaluator)
+        let keptTypes = prepared.keptTypes(indexes.facts, catalog: state.catalog)
+        let indexed = IndexedList(query: query, evaluator: evaluator, keptTypes: keptTypes)
             .rows(items: state.items, catalog: state.catalog, indexes: indexes)
         return Rows(rows: indexed ?? evaluator.rows(state: state), completeness: completeness)
     }
@@ -115,7 +117,16 @@ extension CopyActor {
 
     /// `filters` and `sort` parsed under the copy's catalog, within its slice when it is bound to an instance.
     func listQuery(_ filters: ListFilters, sort: Sort) throws(MarfaError) -> ListQuery {
-        try ListQuery(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
+        try preparedList(filters, sort: sort).query
+    }
+
+    /// How many lists the copy keeps checked and parsed (Decision 0066).
+    var preparedListCount: Int { preparedLists.count }
+
+    /// `filters` and `sort` checked and parsed as `listQuery` does, kept for the next time they are asked
+    /// (Decision 0066).
+    private func preparedList(_ filters: ListFilters, sort: Sort) throws(MarfaError) -> PreparedList {
+        try preparedLists.list(filters, sort: sort, catalog: state.catalog, slice: origin == nil ? nil : state.slice)
     }
 
     /// The estimated heap bytes of the property value indexes `eq` lists built (Decision 0050), nil before any (for

@@ -39,6 +39,8 @@ package actor CopyActor {
     private var failure: MarfaError?
     /// Held items by folded title for link reads, built on the first one (`currentTitleIndex`).
     var titleIndex: TitleIndex?
+    /// The lists asked lately, checked and parsed once (Decision 0066).
+    var preparedLists = PreparedLists()
     /// The word index's first build running off the actor (`warmTextIndex`), with the task that hands it over.
     var textIndexWarmUp: (build: TextIndexWarmUp, handedOver: Task<Void, Never>)?
     /// The token the last warm-up was given.

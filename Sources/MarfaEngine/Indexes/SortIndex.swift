@@ -166,7 +166,7 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
     ) rethrows {
         switch direction {
         case .ascending:
-            var cursor = seek(Self.ascendingStart(start))
+            var cursor = seek { Self.beginsAscending(at: $0, from: start) }
             while let (entries, index) = cursor.leaf {
                 for position in index..<entries.count {
                     guard try body(entries[position]) else { return }
@@ -174,7 +174,7 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
                 cursor.advanceToNextLeaf()
             }
         case .descending:
-            var cursor = seek(Self.descendingPastStart(start))
+            var cursor = seek { Self.isPastDescendingStart($0, from: start) }
             cursor.retreat()
             while let (entries, index) = cursor.leaf {
                 for position in stride(from: index, through: 0, by: -1) {
@@ -318,24 +318,25 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
         return cursor
     }
 
-    /// The predicate marking where an ascending walk from `start` begins.
-    static func ascendingStart(_ start: SortStart<Key>) -> (Entry) -> Bool {
+    /// Whether `entry` is where an ascending walk from `start` begins, or past it. A function rather than a
+    /// closure made per walk, whose captured bound was a heap allocation on every list.
+    @inline(__always)
+    static func beginsAscending(at entry: Entry, from start: SortStart<Key>) -> Bool {
         switch start {
-        case .edge: return { _ in true }
-        case .key(let key, let inclusive): return inclusive ? { $0.key >= key } : { $0.key > key }
-        case .after(let key, let order):
-            return { $0.key > key || ($0.key == key && $0.order > order) }
+        case .edge: return true
+        case .key(let key, let inclusive): return inclusive ? entry.key >= key : entry.key > key
+        case .after(let key, let order): return entry.key > key || (entry.key == key && entry.order > order)
         }
     }
 
-    /// The predicate marking the first entry a descending walk from `start` must not reach; it starts just
-    /// before it.
-    static func descendingPastStart(_ start: SortStart<Key>) -> (Entry) -> Bool {
+    /// Whether `entry` is the first entry a descending walk from `start` must not reach, or past it; the walk
+    /// starts just before it.
+    @inline(__always)
+    static func isPastDescendingStart(_ entry: Entry, from start: SortStart<Key>) -> Bool {
         switch start {
-        case .edge: return { _ in false }
-        case .key(let key, let inclusive): return inclusive ? { $0.key > key } : { $0.key >= key }
-        case .after(let key, let order):
-            return { $0.key > key || ($0.key == key && $0.order >= order) }
+        case .edge: return false
+        case .key(let key, let inclusive): return inclusive ? entry.key > key : entry.key >= key
+        case .after(let key, let order): return entry.key > key || (entry.key == key && entry.order >= order)
         }
     }
 
@@ -348,19 +349,19 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
             groupKey = key
             groupStart = .after(key, order)
         case .edge, .key:
-            var last = seek(Self.descendingPastStart(start))
+            var last = seek { Self.isPastDescendingStart($0, from: start) }
             last.retreat()
             guard let entry = last.entry else { return }
             groupKey = entry.key
             groupStart = .key(entry.key, inclusive: true)
         }
         while true {
-            var cursor = seek(Self.ascendingStart(groupStart))
+            var cursor = seek { Self.beginsAscending(at: $0, from: groupStart) }
             while let entry = cursor.entry, entry.key == groupKey {
                 guard try body(entry) else { return }
                 cursor.advance()
             }
-            var below = seek(Self.descendingPastStart(.key(groupKey, inclusive: false)))
+            var below = seek { $0.key >= groupKey }
             below.retreat()
             guard let entry = below.entry else { return }
             groupKey = entry.key

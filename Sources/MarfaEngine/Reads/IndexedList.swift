@@ -10,6 +10,9 @@ import MarfaRules
 package struct IndexedList {
     let query: ListQuery
     let evaluator: ListEvaluator
+    /// The type codes the query keeps, when a prepared list worked them out for the indexes the list reads (else
+    /// the row filter works them out).
+    var keptTypes: KeptTypes?
     /// Past this many candidates the rows are walked through the sort index rather than sorted (tests lower it to
     /// reach the walk on small data).
     var smallSetLimit = 4096
@@ -21,9 +24,11 @@ package struct IndexedList {
     /// evaluator then answers.
     /// - Complexity: O(log n + rows walked), where the walk ends after `offset + limit` matches; O(c log c) for
     ///   c candidates at most `smallSetLimit`, after a walk of at most c entries.
-    package func rows(items: ItemTable, catalog: CatalogSnapshot, indexes: ReadIndexes) -> [Item]? {
+    package func rows(
+        items: borrowing ItemTable, catalog: borrowing CatalogSnapshot, indexes: borrowing ReadIndexes
+    ) -> [Item]? {
         let filter = RowFilter(
-            query: query, indexes: indexes, items: items, catalog: catalog,
+            query: query, keptTypes: keptTypes, indexes: indexes, items: items, catalog: catalog,
             subtree: evaluator.subtree)
         if let candidates = filter.candidates, candidates.count <= smallSetLimit {
             if weighsWalk, fillsPage(within: candidates.count),
@@ -43,8 +48,10 @@ package struct IndexedList {
     /// visits every one anyway, so a walk that fills the page within that many entries (the candidates are a large
     /// share of the index: every note of a small copy, or a time range) is cheaper, and one that does not costs at
     /// most as much again as the sort.
-    private func walked(_ filter: RowFilter, items: ItemTable, indexes: ReadIndexes, budget: Int) -> [Item]? {
-        var page = Page(table: items, evaluator: evaluator, query: query, filter: filter, budget: budget)
+    private func walked(
+        _ filter: RowFilter, items: borrowing ItemTable, indexes: borrowing ReadIndexes, budget: Int
+    ) -> [Item]? {
+        var page = Page(table: copy items, evaluator: evaluator, query: query, filter: filter, budget: budget)
         switch query.field {
         case .property(let name):
             guard let index = indexes.properties[name] else { return nil }

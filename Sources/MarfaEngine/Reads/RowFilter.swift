@@ -38,21 +38,21 @@ final class RowFilter {
     /// The smallest row set holding every row the filters keep, or nil when no filter narrows by postings.
     let candidates: RowSet?
 
-    /// Compiles `query` against `indexes`; `subtree` is the `beneath` key set the evaluator computed. The indexes,
-    /// items and catalog are borrowed: an initializer's arguments are otherwise passed owned, which copied them
-    /// (a retain and a release of every array and dictionary they hold) on every list.
+    /// Compiles `query` against `indexes`; `subtree` is the `beneath` key set the evaluator computed, `keptTypes`
+    /// the type codes the query keeps when a prepared list already worked them out for these indexes (else they
+    /// are worked out here). The indexes, items and catalog are borrowed: an initializer's arguments are otherwise
+    /// passed owned, which copied them (a retain and a release of every array and dictionary they hold) on every
+    /// list.
     init(
-        query: ListQuery, indexes: borrowing ReadIndexes, items: borrowing ItemTable,
+        query: ListQuery, keptTypes: KeptTypes? = nil, indexes: borrowing ReadIndexes, items: borrowing ItemTable,
         catalog: borrowing CatalogSnapshot, subtree: Set<ItemKey>?
     ) {
         let filters = query.filters
         facts = indexes.facts
         states = query.states.reduce(0) { $0 | RowFacts.Brief.stateBit($1) }
-        types = filters.types.map { named in
-            indexes.facts.typeNames.map { type in
-                named.contains { catalog.isType(type, matching: $0) }
-            }
-        }
+        let kept = keptTypes ?? KeptTypes(query: query, typeNames: indexes.facts.typeNames, catalog: catalog)
+        assert(kept.codes == indexes.facts.typeNames.count, "kept types worked out for other row facts")
+        types = kept.byCode
         tier = filters.tier.map(RowFacts.Brief.tierCode)
         source = filters.source.map { indexes.facts.sourceCode($0) }
         occurred = query.occurredBounds

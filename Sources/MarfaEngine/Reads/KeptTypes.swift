@@ -1,0 +1,18 @@
+import MarfaRules
+
+/// Which of the row facts' type codes a list keeps: each code's type matched against the list's named types once,
+/// rather than the catalog walked for every code on every call.
+struct KeptTypes {
+    /// Kept or not, by type code; nil when the list names no types and keeps every one.
+    let byCode: [Bool]?
+    /// How many type codes the facts held when this was worked out; a row's code is below it.
+    let codes: Int
+
+    /// Matches each of `typeNames` (the facts' names by code) against `query`'s named types under `catalog`.
+    init(query: ListQuery, typeNames: [String], catalog: borrowing CatalogSnapshot) {
+        codes = typeNames.count
+        byCode = query.filters.types.map { named in
+            typeNames.map { type in named.contains { catalog.isType(type, matching: $0) } }
+        }
+    }
+}
