@@ -49,6 +49,19 @@ final class EdgeTableTests: XCTestCase {
             XCTAssertEqual(Set(table.edges(ofType: type)), Set(model.values.filter { $0.edgeType == type }))
         }
         XCTAssertTrue(table.edges(from: id(99_999)).isEmpty, "an item with no edges")
+        // `beneath` walks many items' chains side by side (Decision 0067): each edge of the type from a named item
+        // gives its target once, an item with no edges gives nothing.
+        let sources = (0..<300).filter { $0 % 3 != 0 }.map { id(10_000 + $0) } + [id(99_999)]
+        let named = Set(sources)
+        for type in Self.types {
+            var walked: [String] = []
+            table.forEachTarget(fromEach: sources.map(ItemKey.init), ofType: type) {
+                walked.append(EdgeRecord.text(of: $0))
+            }
+            let expected = model.values.filter { $0.edgeType == type && named.contains($0.sourceId) }.map(\.targetId)
+            XCTAssertFalse(expected.isEmpty, "witness: the named items have edges of \(type)")
+            XCTAssertEqual(walked.sorted(), expected.sorted(), type)
+        }
     }
 
     /// The table holds ids as UUID bits and canonical times as numbers (Decision 0028): every other id or time
