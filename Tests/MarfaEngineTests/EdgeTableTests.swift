@@ -64,6 +64,30 @@ final class EdgeTableTests: XCTestCase {
         }
     }
 
+    /// `beneath` takes the item and everything below it along `parent-of` edges, a level at a time (Decision 0067):
+    /// cycles, self-edges and edges back into the subtree end the walk, other edge types are not followed (WC-61).
+    func testTheSubtreeWalkEndsAtCyclesAndFollowsParentOfOnly_WC61() {
+        var state = CopyState()
+        let parentOf = [(1, 2), (2, 3), (3, 1), (3, 3), (2, 4), (4, 5), (5, 2), (1, 6), (7, 1), (6, 6)]
+        for (number, pair) in parentOf.enumerated() {
+            state.apply(.putEdge(edge(number, from: pair.0, to: pair.1, type: "parent-of")))
+        }
+        state.apply(.putEdge(edge(100, from: 4, to: 8, type: "references")))
+        func subtree(_ root: Int) -> Set<ItemKey> { ListEvaluator.subtree(of: id(root), in: state) }
+        func keys(_ numbers: ClosedRange<Int>) -> Set<ItemKey> { Set(numbers.map { ItemKey(id($0)) }) }
+        XCTAssertEqual(subtree(1), keys(1...6))
+        XCTAssertEqual(subtree(7), keys(1...7))
+        XCTAssertEqual(subtree(6), keys(6...6))
+        XCTAssertEqual(subtree(4), keys(1...6), "through 5 back to 2, and from 3 to 1")
+        XCTAssertEqual(subtree(9), keys(9...9), "an item with no edges")
+    }
+
+    private func edge(_ number: Int, from source: Int, to target: Int, type: String) -> Edge {
+        Edge(
+            id: id(50_000 + number), sourceId: id(source), targetId: id(target), edgeType: type, version: 1,
+            createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z")
+    }
+
     /// The table holds ids as UUID bits and canonical times as numbers (Decision 0028): every other id or time
     /// comes back exactly as given, an uppercase UUID stays apart from its lowercase twin, and readers of ends get
     /// the same texts as the edges.

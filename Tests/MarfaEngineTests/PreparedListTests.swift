@@ -31,12 +31,33 @@ final class PreparedListTests: XCTestCase {
         await assertRefusedAsUnknownType(copy, recipes, "the kept list is checked again under the old catalog")
     }
 
+    func testAKeptListIsCheckedAgainWithinANewSlice_WC50() async throws {
+        let url = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let origin = try Origin(url: XCTUnwrap(URL(string: "http://127.0.0.1:8080")))
+        let copy = try await CopyActor.open(at: url, origin: origin)
+        let notesOnly = Slice(types: ["core.note"], tier: .all)
+        let both = Slice(types: ["core.note", "core.task"], tier: .all)
+        try await copy.commit([.setSlice(notesOnly), .setHydration(.complete), .putItem(item("01", type: "core.task"))])
+        let tasks = ListFilters(types: ["core.task"])
+        await assertRefusedAsUnknownType(copy, tasks, "witness: the slice does not take tasks")
+
+        try await copy.commit([.setSlice(both)])
+        let listed = try await copy.list(tasks, sort: Sort()).rows.map(\.id)
+        XCTAssertEqual(listed, [id("01")], "the refusal was not kept: the new slice takes tasks")
+
+        try await copy.commit([.setSlice(notesOnly)])
+        await assertRefusedAsUnknownType(copy, tasks, "the kept list is checked again within the old slice")
+    }
+
     func testAKeptListKeepsATypeFirstHeldAfterItWasPrepared_WC50() async throws {
         let url = temporaryStore()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let copy = try await CopyActor.open(at: url, origin: nil)
         let catalog = CatalogSnapshot(
-            itemTypes: [ItemType(id: "core.note"), ItemType(id: "core.task"), ItemType(id: "x.bug", parent: "core.task")],
+            itemTypes: [
+                ItemType(id: "core.note"), ItemType(id: "core.task"), ItemType(id: "x.bug", parent: "core.task"),
+            ],
             edgeTypes: [])
         try await copy.commit([.setCatalog(catalog), .putItem(item("01", type: "core.task"))])
         let tasks = ListFilters(types: ["core.task"])
@@ -48,6 +69,26 @@ final class PreparedListTests: XCTestCase {
         XCTAssertEqual(Set(again), [id("01"), id("02")], "a subtype first held after the list was kept is listed")
         let kept = await copy.preparedListCount
         XCTAssertEqual(kept, 1, "witness: the second list reused the first one's preparation")
+    }
+
+    func testAKeptListKeepsItsTypesAfterTheRowsAreHeldAgainInAnotherOrder_WC50() async throws {
+        let url = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let copy = try await CopyActor.open(at: url, origin: nil)
+        try await copy.commit([.putItem(item("01", type: "core.note")), .putItem(item("02", type: "core.task"))])
+        let tasks = ListFilters(types: ["core.task"])
+        let before = try await copy.list(tasks, sort: Sort()).rows.map(\.id)
+        XCTAssertEqual(before, [id("02")])
+        let firstCodes = await copy.indexes.facts.typeNames
+        XCTAssertEqual(firstCodes, ["core.note", "core.task"])
+
+        try await copy.commit([
+            .clearRows, .putItem(item("03", type: "core.task")), .putItem(item("04", type: "core.note")),
+        ])
+        let secondCodes = await copy.indexes.facts.typeNames
+        XCTAssertEqual(secondCodes, ["core.task", "core.note"], "witness: the same count of codes, in another order")
+        let after = try await copy.list(tasks, sort: Sort()).rows.map(\.id)
+        XCTAssertEqual(after, [id("03")], "the kept list's types follow the codes the rebuilt rows hold")
     }
 
     func testManyDistinctListsStayBoundedAndAnswerAsFresh_WC50() async throws {
@@ -82,7 +123,8 @@ final class PreparedListTests: XCTestCase {
     private func id(_ suffix: String) -> String { "0190a1b2-0000-7000-8000-0000000000\(suffix)" }
 
     private func item(_ suffix: String, type: String) -> Item {
-        Item(id: id(suffix), type: type, properties: ["title": .string("Item \(suffix)")], occurredAt: time, createdAt: time,
-             updatedAt: time)
+        Item(
+            id: id(suffix), type: type, properties: ["title": .string("Item \(suffix)")], occurredAt: time,
+            createdAt: time, updatedAt: time)
     }
 }

@@ -5,12 +5,13 @@ import MarfaRules
 struct KeptTypes {
     /// Kept or not, by type code; nil when the list names no types and keeps every one.
     let byCode: [Bool]?
-    /// How many type codes the facts held when this was worked out; a row's code is below it.
-    let codes: Int
+    /// The facts' type names by code this was worked out for: indexes rebuilt from nothing (`clearRows`, a
+    /// reader taking the writer's saves) give codes again in another order, so a count alone would not tell.
+    let typeNames: [String]
 
     /// Matches each of `typeNames` (the facts' names by code) against `query`'s named types under `catalog`.
     init(query: ListQuery, typeNames: [String], catalog: borrowing CatalogSnapshot) {
-        codes = typeNames.count
+        self.typeNames = typeNames
         byCode = query.filters.types.map { named in
             typeNames.map { type in named.contains { catalog.isType(type, matching: $0) } }
         }

@@ -10,6 +10,7 @@ struct PreparedLists {
     /// The most lists kept; one more empties the set, as the lists a program asks are few and asked again.
     static let capacity = 64
 
+    /// What a list is kept by: the request as asked.
     private struct Request: Hashable {
         let filters: ListFilters
         let sort: Sort
@@ -31,11 +32,10 @@ struct PreparedLists {
     mutating func list(
         _ filters: ListFilters, sort: Sort, catalog: CatalogSnapshot, slice: Slice?
     ) throws(MarfaError) -> PreparedList {
-        if self.catalog != catalog || self.slice != slice {
-            lists.removeAll()
-            self.catalog = catalog
-            self.slice = slice
-        }
+        if self.catalog != catalog || self.slice != slice { lists.removeAll() }
+        // Kept even when equal, so an equal catalog held in other storage is compared by identity from now on.
+        self.catalog = catalog
+        self.slice = slice
         let request = Request(filters: filters, sort: sort)
         if let kept = lists[request] { return kept }
         let prepared = PreparedList(try ListQuery(filters, sort: sort, catalog: catalog, slice: slice))
@@ -45,11 +45,12 @@ struct PreparedLists {
     }
 }
 
-/// One list request checked and parsed (`query`), with the type codes it keeps worked out once per count of
-/// codes the row facts hold.
+/// One list request checked and parsed (`query`), with the type codes it keeps worked out once per list of type
+/// names the row facts hold.
 final class PreparedList {
     /// The checked request.
     let query: ListQuery
+    /// The type codes kept, as last worked out.
     private var keptTypes: KeptTypes?
 
     /// Prepares `query`.
@@ -58,9 +59,9 @@ final class PreparedList {
     }
 
     /// Which of `facts`' type codes the list keeps under `catalog` (the catalog it was checked under); worked out
-    /// again only when the facts hold more codes than last time (codes are never taken back).
+    /// again only when the facts' type names differ from last time's (their storage compared by identity first).
     func keptTypes(_ facts: RowFacts, catalog: CatalogSnapshot) -> KeptTypes {
-        if let keptTypes, keptTypes.codes == facts.typeNames.count { return keptTypes }
+        if let keptTypes, keptTypes.typeNames == facts.typeNames { return keptTypes }
         let fresh = KeptTypes(query: query, typeNames: facts.typeNames, catalog: catalog)
         keptTypes = fresh
         return fresh

@@ -51,7 +51,7 @@ final class RowFilter {
         facts = indexes.facts
         states = query.states.reduce(0) { $0 | RowFacts.Brief.stateBit($1) }
         let kept = keptTypes ?? KeptTypes(query: query, typeNames: indexes.facts.typeNames, catalog: catalog)
-        assert(kept.codes == indexes.facts.typeNames.count, "kept types worked out for other row facts")
+        assert(kept.typeNames == indexes.facts.typeNames, "kept types worked out for other row facts")
         types = kept.byCode
         tier = filters.tier.map(RowFacts.Brief.tierCode)
         source = filters.source.map { indexes.facts.sourceCode($0) }
