@@ -176,12 +176,10 @@ package struct IndexedList {
     /// The bounds on the walked key that the filters give: occurred bounds for an occurred sort, updated bounds
     /// for an updated sort, each with its own rule (`TimeBounds`).
     private func bounds() -> (lower: (value: Int64, inclusive: Bool)?, upper: (value: Int64, inclusive: Bool)?) {
-        let walked: TimeBounds
         switch query.field {
-        case .occurredAt: walked = query.occurredBounds
-        case .updatedAt: walked = query.updatedBounds
+        case .occurredAt: return (query.occurredBounds.lower, query.occurredBounds.upper)
+        case .updatedAt: return (query.updatedBounds.lower, query.updatedBounds.upper)
         default: return (nil, nil)
         }
-        return (walked.after.map { ($0, walked.afterIsInclusive) }, walked.before.map { ($0, false) })
     }
 }

@@ -80,7 +80,7 @@ final class RowFilter {
         if let source = filters.source { consider(indexes.fields.rows(fromSource: source)) }
         if query.states.count == 1, let only = query.states.first { consider(indexes.fields.rows(inState: only)) }
         if let named = filters.types, named.count == 1, let type = named.first, indexes.facts.typeCode(type) != nil,
-            types?.count(where: { $0 }) == 1
+            kept.keepsOneCode
         {
             consider(indexes.fields.rows(ofType: type))
         }

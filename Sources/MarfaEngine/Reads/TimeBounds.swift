@@ -12,6 +12,12 @@ package struct TimeBounds: Sendable {
     /// Whether either bound is given.
     package var isBounded: Bool { after != nil || before != nil }
 
+    /// The lower bound with whether a time on it is kept, for a walk that starts or stops there.
+    package var lower: (value: Int64, inclusive: Bool)? { after.map { ($0, afterIsInclusive) } }
+
+    /// The upper bound with whether a time on it is kept (never), for a walk that starts or stops there.
+    package var upper: (value: Int64, inclusive: Bool)? { before.map { ($0, false) } }
+
     /// Whether `time` lies within the bounds.
     @inline(__always)
     package func contains(_ time: Int64) -> Bool {
