@@ -150,19 +150,55 @@ struct EdgeRecord: Sendable {
         case .text(let id): return id
         case .uuid(let order):
             return String(unsafeUninitializedCapacity: 36) { buffer in
-                var digit = 0
-                for index in 0..<36 {
-                    if index == 8 || index == 13 || index == 18 || index == 23 {
-                        buffer[index] = UInt8(ascii: "-")
-                        continue
-                    }
-                    let word = digit < 16 ? order.high : order.low
-                    let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (digit % 16))) & 0xF
-                    buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-                    digit += 1
-                }
+                fill(buffer, order)
                 return 36
             }
+        }
+    }
+
+    /// Appends the bytes `RowCodec.write(_:into:)` writes for this record's edge, without building the strings of
+    /// its UUID ids and canonical times: how a snapshot writes the edges it holds (Decision 0069).
+    /// - Complexity: O(size of the edge's properties).
+    func write(into writer: inout ByteWriter) {
+        Self.write(idKey, into: &writer)
+        Self.write(sourceKey, into: &writer)
+        Self.write(targetKey, into: &writer)
+        writer.write(edgeType)
+        writer.write(object: properties)
+        writer.write(signed: version)
+        if let times = odd?.times {
+            writer.write(times.created)
+            writer.write(times.updated)
+        } else {
+            CanonicalTime.withText(created) { writer.write(utf8: $0) }
+            CanonicalTime.withText(updated) { writer.write(utf8: $0) }
+        }
+    }
+
+    /// Appends the id `key` was made from as a string, a UUID's text written on the stack.
+    private static func write(_ key: ItemKey, into writer: inout ByteWriter) {
+        switch key {
+        case .text(let id): writer.write(id)
+        case .uuid(let order):
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+                fill(buffer, order)
+                writer.write(utf8: UnsafeBufferPointer(buffer))
+            }
+        }
+    }
+
+    /// Writes the 36 bytes of the lowercase UUID text of `order` at the start of `buffer`.
+    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ order: ItemOrder) {
+        var digit = 0
+        for index in 0..<36 {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                buffer[index] = UInt8(ascii: "-")
+                continue
+            }
+            let word = digit < 16 ? order.high : order.low
+            let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (digit % 16))) & 0xF
+            buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            digit += 1
         }
     }
 }

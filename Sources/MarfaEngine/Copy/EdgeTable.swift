@@ -56,6 +56,15 @@ package struct EdgeTable: Sendable {
         return all
     }
 
+    /// Calls `body` with the record of every edge, in slot order (the order of `values`), without gathering them
+    /// first: how a snapshot writes the edges (Decision 0069).
+    /// - Complexity: O(capacity).
+    func forEachRecord(_ body: (EdgeRecord) throws -> Void) rethrows {
+        try slots.forEach { _, entry in
+            if let record = entry.record { try body(record) }
+        }
+    }
+
     /// Every edge id, in slot order.
     package var keys: [String] {
         var all: [String] = []

@@ -21,14 +21,20 @@ extension CopyState {
     /// then edges, items, extensions and the queue (Decision 0024); open restores any order exactly, since it
     /// applies every change in payload order (Decision 0052).
     func forEachSnapshotChange(_ body: (StoreChange) throws -> Void) rethrows {
+        try forEachSnapshotPart(body) { try body(.putEdge($0.edge)) }
+    }
+
+    /// `forEachSnapshotChange` handing each edge over as the record the state holds and each item as it is held,
+    /// gathering neither first, so an encoder writes the edges without building them (Decision 0069).
+    func forEachSnapshotPart(_ body: (StoreChange) throws -> Void, edge: (EdgeRecord) throws -> Void) rethrows {
         let metadata: [StoreChange] = [
             .setSlice(slice), .setCursor(cursor), .setHydration(hydration), .setPins(pins),
             .setInstanceId(instanceId), .setCatalog(catalog), .setCommitCount(commitCount),
         ]
         assert(metadata.count == Self.metadataChangeCount)
         for change in metadata { try body(change) }
-        for edge in edges.values { try body(.putEdge(edge)) }
-        for item in items.values { try body(.putItem(item)) }
+        try edges.forEachRecord(edge)
+        try items.forEachRow { _, item in try body(.putItem(item)) }
         for (itemId, bodies) in extensions.entries {
             for (namespace, extensionBody) in bodies {
                 try body(.putExtension(itemId: itemId, namespace: namespace, body: extensionBody))
