@@ -143,7 +143,7 @@ final class BenchSession {
     }
 
     private func runAll() async throws -> Int32 {
-        peerSizes = try context.peer.sizes()
+        peerSizes = try sizesAtStart()
         try await runReads()
         try await runWrites()
         try await runStorage()
@@ -154,6 +154,17 @@ final class BenchSession {
         context.facts["fsync p50 at end s"] = fsync.p50
         context.facts["fsync p99 at end s"] = fsync.p99
         return try await finish()
+    }
+
+    /// The peer's sizes before any write: kept in the peer cache beside its database, since counting them reads every
+    /// page (before this run's writes, the run's database is the cached one).
+    private func sizesAtStart() throws(BenchError) -> PeerSizes {
+        let checksum = context.dataset.checksum
+        guard let cache = arguments.peerCache else { return try context.peer.sizes() }
+        if let counted = cache.sizes(checksum: checksum) { return context.peer.sizes(counted: counted) }
+        let sizes = try context.peer.sizes()
+        try cache.keep(sizes, checksum: checksum)
+        return sizes
     }
 
     /// Whether `group` is selected.

@@ -28,6 +28,28 @@ struct PeerCache {
         return true
     }
 
+    /// The sizes `dbstat` counted in the cached database for `checksum`, kept beside it, or nil when none are kept.
+    /// Counting reads every page: at 1M (20 GB, more than the page cache holds) it took longer than the rest of a
+    /// run's setup.
+    func sizes(checksum: String) -> PeerSizes? {
+        guard let data = FileManager.default.contents(atPath: sizesFile(checksum: checksum)) else { return nil }
+        return try? JSONDecoder().decode(PeerSizes.self, from: data)
+    }
+
+    /// Keeps `sizes`, counted in the cached database for `checksum` before any write, beside it.
+    func keep(_ sizes: PeerSizes, checksum: String) throws(BenchError) {
+        do {
+            let url = URL(fileURLWithPath: sizesFile(checksum: checksum))
+            try JSONEncoder().encode(sizes).write(to: url, options: .atomic)
+        } catch {
+            throw BenchError("cannot keep the peer's sizes in \(folder): \(error)")
+        }
+    }
+
+    private func sizesFile(checksum: String) -> String {
+        file(checksum: checksum) + ".sizes.json"
+    }
+
     /// Keeps a copy of the loaded database at `path` for `checksum`, written under a temporary name and renamed,
     /// so a stopped copy is never taken for a whole one. Only the file is copied: the load must have checkpointed
     /// its WAL after its last write (the planner's statistics included, without which the peer's plans change).

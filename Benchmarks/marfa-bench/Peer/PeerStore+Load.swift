@@ -45,6 +45,14 @@ extension PeerStore {
         return sizes
     }
 
+    /// `sizes()` with the page counts of `counted`, counted earlier in the same database, and the files' sizes now.
+    func sizes(counted: PeerSizes) -> PeerSizes {
+        var sizes = counted
+        sizes.fileBytes = Self.fileSize(path)
+        sizes.walBytes = Self.fileSize(path + "-wal")
+        return sizes
+    }
+
     private static func fileSize(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
