@@ -52,7 +52,7 @@ final class CopyActorDurabilityTests: XCTestCase {
     /// A snapshot whose every change decodes but whose payload checksum (checked only once the streamed restore has
     /// applied it all, Decision 0052) does not match is not used: with no journal left to fall back on, open fails
     /// `store_corrupt` naming the snapshot file, and once the header is put back the same store opens to the
-    /// state written (WC-1).
+    /// state written.
     func testASnapshotFailingItsChecksumAfterItsRestoreIsNotUsed() async throws {
         let url = store()
         let copy = try await CopyActor.open(at: url, origin: nil)

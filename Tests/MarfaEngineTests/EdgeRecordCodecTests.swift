@@ -25,8 +25,8 @@ final class EdgeRecordCodecTests: XCTestCase {
     }
 
     /// A record written straight from its numbers (as a snapshot writes the edges it holds, Decision 0069) gives
-    /// byte for byte what writing its edge gives, for every form of id and time above (WC-1: a snapshot restores
-    /// the copy exactly).
+    /// byte for byte what writing its edge gives, for every form of id and time of `edges` (Q-1: a snapshot restores
+    /// what was written exactly).
     func testWritingARecordGivesTheBytesOfItsEdge() {
         for edge in Self.edges {
             var fromEdge = ByteWriter()
@@ -38,7 +38,7 @@ final class EdgeRecordCodecTests: XCTestCase {
     }
 
     /// UUID and other ids, canonical times, a canonical creation time beside an odd update time and the reverse, an
-    /// update time equal to the creation time, unicode and nested properties.
+    /// update time equal to the creation time, times in year 0000 and before 1970, unicode and nested properties.
     private static var edges: [Edge] {
         let uuid = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
         let other = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c"
@@ -57,6 +57,9 @@ final class EdgeRecordCodecTests: XCTestCase {
             Edge(
                 id: other, sourceId: uuid, targetId: other, edgeType: "parent-of", properties: ["n": .number(2)],
                 version: 50, createdAt: "1999-12-31T23:59:59.999Z", updatedAt: "1999-12-31T23:59:59.999Z"),
+            Edge(
+                id: uuid, sourceId: other, targetId: uuid, edgeType: "blocks", properties: [:], version: 2,
+                createdAt: "0000-01-01T00:00:00.000Z", updatedAt: "1969-12-31T23:59:59.999Z"),
         ]
     }
 }

@@ -53,7 +53,7 @@ final class SnapshotReplayTests: XCTestCase {
     }
 
     /// Restoring a snapshot batch by batch gives the state that was written and indexes holding every item
-    /// (WC-1: the copy survives a restart).
+    /// what was written survives a restart).
     func testRestoreGivesTheWrittenStateAndIndexesOverEveryItem() async throws {
         let state = seededState(items: 9000, changes: 3000)
         XCTAssertGreaterThan(state.edges.count, 0, "the witness: the snapshot holds edges as well as items")
@@ -64,7 +64,7 @@ final class SnapshotReplayTests: XCTestCase {
     }
 
     /// A snapshot of one zstd frame without a trailer, as builds before Decision 0036 wrote them, still restores
-    /// exactly when streamed (WC-1: the copy survives a restart and an upgrade).
+    /// exactly when streamed (Q-1: what was written survives a restart and an upgrade).
     func testASnapshotOfOneFrameWithoutATrailerStillRestores() async throws {
         let state = seededState(items: 3000, changes: 2000)
         let payload = StoreChange.encode(state.asChanges)
@@ -91,7 +91,7 @@ final class SnapshotReplayTests: XCTestCase {
     }
 
     /// A snapshot written before Decision 0024 (items, then edges) still restores exactly, adjacency included
-    /// (WC-1: the copy survives a restart and an upgrade).
+    /// what was written survives a restart and an upgrade).
     func testASnapshotWithItsItemsBeforeItsEdgesStillRestoresExactly() async throws {
         let state = seededState(items: 3000, changes: 4000)
         let changes = state.asChanges
@@ -122,7 +122,7 @@ final class SnapshotReplayTests: XCTestCase {
     }
 
     /// Edges interleaved with other changes (an extension, an edge removal and an item between two runs of edges)
-    /// restore to the state, adjacency included, that applying the changes in order gives (WC-1).
+    /// restore to the state, adjacency included, that applying the changes in order gives.
     func testEdgesInterleavedWithOtherChangesRestoreAsAppliedInOrder() async throws {
         let state = seededState(items: 3000, changes: 8000)
         let changes = state.asChanges
@@ -160,7 +160,7 @@ final class SnapshotReplayTests: XCTestCase {
     }
 
     /// A snapshot many pieces long, its edges first, restores to the written state, each item at the row it had, in
-    /// payload order, whichever thread decoded each piece (WC-1, Decision 0052).
+    /// payload order, whichever thread decoded each piece (Q-1, Decision 0052).
     func testItemsOfManyPiecesRestoreInPayloadOrder() async throws {
         let state = seededState(items: 6000, changes: 3000)
         let payload = StoreChange.encode(state.asChanges)
@@ -174,7 +174,7 @@ final class SnapshotReplayTests: XCTestCase {
 
     /// Shapes that drive both threads through every path: pieces smaller than one change (each piece a grown buffer),
     /// the producing thread claiming any piece, the first included (the applying thread then waits for it), and few
-    /// pieces ahead; each restores the written state exactly (WC-1, Decision 0052).
+    /// pieces ahead; each restores the written state exactly (Q-1, Decision 0052).
     private static let eagerShapes = [
         SnapshotChunks.Shape(pieceBytes: 7, piecesAhead: 12, claimDepth: 0),
         SnapshotChunks.Shape(pieceBytes: 64, piecesAhead: 2, claimDepth: 0),
@@ -235,7 +235,7 @@ final class SnapshotReplayTests: XCTestCase {
         }
     }
 
-    /// A change other than an item among the items (an extension, a removal) restores as applied in order (WC-1).
+    /// A change other than an item among the items (an extension, a removal) restores as applied in order.
     func testAnotherChangeAmongTheFirstItemsRestoresAsAppliedInOrder() async throws {
         let state = seededState(items: 4000, changes: 2000)
         let changes = state.asChanges
@@ -329,7 +329,7 @@ final class SnapshotReplayTests: XCTestCase {
     }
 
     /// A change longer than a piece of the pipeline (an item whose body is several pieces long) restores whole,
-    /// between pieces of ordinary items (WC-1).
+    /// between pieces of ordinary items.
     func testAChangeLongerThanAPieceRestoresWhole() async throws {
         var state = seededState(items: 2000, changes: 0)
         var generator = SeededChanges(seed: 79)

@@ -84,7 +84,7 @@ final class RecoveryTests: StorageTestCase {
     }
 
     /// Streamed to a restore (Decision 0052), a newest snapshot whose checksum fails only once it is read to the end
-    /// is passed over for the previous one, the restore's work on it thrown away (WC-1).
+    /// is passed over for the previous one, the restore's work on it thrown away.
     func testAStreamedSnapshotFailingItsChecksumAtTheEndFallsBackToThePrevious() async throws {
         let (directory, journal) = try await writeLayeredStore()
         defer { directory.close() }

@@ -157,13 +157,17 @@ final class BenchSession {
     }
 
     /// The peer's sizes before any write: kept in the peer cache beside its database, since counting them reads every
-    /// page (before this run's writes, the run's database is the cached one).
+    /// page (before this run's writes, the run's database is the cached one). Kept sizes are taken only when they
+    /// were counted in a file of this length with no WAL, as this run's copy of the cached file is.
     private func sizesAtStart() throws(BenchError) -> PeerSizes {
         let checksum = context.dataset.checksum
         guard let cache = arguments.peerCache else { return try context.peer.sizes() }
-        if let counted = cache.sizes(checksum: checksum) { return context.peer.sizes(counted: counted) }
+        if let counted = cache.sizes(checksum: checksum) {
+            let now = context.peer.sizes(counted: counted)
+            if now.fileBytes == counted.fileBytes, counted.walBytes == 0, now.walBytes == 0 { return now }
+        }
         let sizes = try context.peer.sizes()
-        try cache.keep(sizes, checksum: checksum)
+        try cache.keepSizes(sizes, checksum: checksum)
         return sizes
     }
 

@@ -38,10 +38,10 @@ enum SnapshotOperations {
             notes: ["the encoding runs on a detached task; writes go on meanwhile (see extras)"])
     }
 
-    /// zstd's speed over this copy's snapshot payload, measured once a run (the snapshot's floor and the open's rest on
-    /// it): the best of three rounds below 1 GB of payload, since one round alone once measured half the decompress
-    /// speed of a later run here (Decision 0069); one round above, where a round takes seconds. The payload is let go
-    /// after: only its size is kept (about 2.6 GB at 1M).
+    /// zstd's speed over this copy's snapshot payload, measured once a run, when the checkpoint operation is built
+    /// (the snapshot's floor and the open's rest on it): the best of three rounds below 1 GB of payload, since one
+    /// round alone once measured half the decompress speed of a later run here (Decision 0069); one round above,
+    /// where a round takes seconds. The payload is let go after: only its size is kept (about 2.6 GB at 1M).
     private static func zstdProbe(_ context: BenchContext) async throws -> ZstdProbe.Result {
         if let measured = context.probes.zstd { return measured }
         let payload = StoreChange.encode(await context.marfa.copy.state.asChanges)

@@ -37,7 +37,7 @@ struct PeerCache {
     }
 
     /// Keeps `sizes`, counted in the cached database for `checksum` before any write, beside it.
-    func keep(_ sizes: PeerSizes, checksum: String) throws(BenchError) {
+    func keepSizes(_ sizes: PeerSizes, checksum: String) throws(BenchError) {
         do {
             let url = URL(fileURLWithPath: sizesFile(checksum: checksum))
             try JSONEncoder().encode(sizes).write(to: url, options: .atomic)
@@ -46,6 +46,7 @@ struct PeerCache {
         }
     }
 
+    /// Where the sizes counted in the cached database for `checksum` are kept.
     private func sizesFile(checksum: String) -> String {
         file(checksum: checksum) + ".sizes.json"
     }
@@ -59,6 +60,8 @@ struct PeerCache {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(atPath: partial)
+            // Sizes counted in a database this one replaces are not its sizes.
+            try? FileManager.default.removeItem(atPath: sizesFile(checksum: checksum))
             try FileManager.default.copyItem(atPath: path, toPath: partial)
             guard rename(partial, target) == 0 else { throw BenchError("rename failed: errno \(errno)") }
         } catch {

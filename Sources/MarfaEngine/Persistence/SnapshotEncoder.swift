@@ -14,6 +14,7 @@ package enum SnapshotEncoder {
     {
         var writer = ByteWriter(capacity: chunkBytes + (64 << 10))
         writer.write(varint: UInt64(state.snapshotChangeCount))
+        /// Hands the gathered bytes to `sink` once they reach `chunkBytes`.
         func handOnWhenFull() throws {
             guard writer.bytes.count >= chunkBytes else { return }
             try writer.bytes.withUnsafeBytes(sink)

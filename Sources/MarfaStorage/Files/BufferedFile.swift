@@ -1,6 +1,7 @@
 import Glibc
 
-/// A file written front to back through a large buffer, so a snapshot goes to disk in few big writes.
+/// A file written front to back through a large buffer, so a snapshot's many small pieces reach the kernel in
+/// writes of `FileIO.largestWrite`.
 final class BufferedFile {
     private let descriptor: Int32
     private let path: String
@@ -32,16 +33,7 @@ final class BufferedFile {
 
     /// Overwrites bytes at `offset` (already flushed) in place.
     func overwrite(_ bytes: [UInt8], at offset: Int) throws {
-        try bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let written = try Syscall.retrying("pwrite", path: path) {
-                    pwrite(
-                        descriptor, raw.baseAddress.map { $0 + done }, raw.count - done, off_t(offset + done))
-                }
-                done += written
-            }
-        }
+        try FileIO.writeAll(descriptor, bytes, at: offset, path: path)
     }
 
     /// Flushes the buffer and fsyncs the file's data and metadata.

@@ -6,8 +6,8 @@ enum FileIO {
     static let fileMode: mode_t = 0o600
     /// Permission bits of the store folder.
     static let directoryMode: mode_t = 0o700
-    /// The most bytes one `write` or `pwrite` hands the kernel (Decision 0069): a write of 2 MiB or more may be
-    /// given 2 MiB page-cache folios, whose first touch cost up to 25× a smaller write's copy on this machine.
+    /// The most bytes one `write` or `pwrite` hands the kernel: on the benchmark's machine writes of 2 MiB or more
+    /// were at times up to 27× slower to copy into the page cache, and 1 MiB pieces never were (Decision 0069).
     static let largestWrite = 1 << 20
 
     /// Opens `path` with close-on-exec; when `create` is set the file gets mode 0600 whatever the umask.
