@@ -40,9 +40,7 @@ extension PeerStore {
                 sizes.rowBytes += bytes
             }
         }
-        sizes.fileBytes = Self.fileSize(path)
-        sizes.walBytes = Self.fileSize(path + "-wal")
-        return sizes
+        return self.sizes(counted: sizes)
     }
 
     /// `sizes()` with the page counts of `counted`, counted earlier in the same database, and the files' sizes now.

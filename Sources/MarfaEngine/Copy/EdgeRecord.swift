@@ -144,15 +144,11 @@ struct EdgeRecord: Sendable {
     var targetId: String { Self.text(of: targetKey) }
 
     /// The id `key` was made from.
-    /// - Complexity: O(1); a UUID is written as 36 lowercase hex digits and hyphens.
+    /// - Complexity: O(1); a UUID is written as 36 lowercase hex digits and hyphens (`UUIDBits`).
     static func text(of key: ItemKey) -> String {
         switch key {
         case .text(let id): return id
-        case .uuid(let order):
-            return String(unsafeUninitializedCapacity: 36) { buffer in
-                fill(buffer, order)
-                return 36
-            }
+        case .uuid(let order): return UUIDBits.text(high: order.high, low: order.low)
         }
     }
 
@@ -179,26 +175,7 @@ struct EdgeRecord: Sendable {
     private static func write(_ key: ItemKey, into writer: inout ByteWriter) {
         switch key {
         case .text(let id): writer.write(id)
-        case .uuid(let order):
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
-                fill(buffer, order)
-                writer.write(utf8: UnsafeBufferPointer(buffer))
-            }
-        }
-    }
-
-    /// Writes the 36 bytes of the lowercase UUID text of `order` at the start of `buffer`.
-    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ order: ItemOrder) {
-        var digit = 0
-        for index in 0..<36 {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                buffer[index] = UInt8(ascii: "-")
-                continue
-            }
-            let word = digit < 16 ? order.high : order.low
-            let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (digit % 16))) & 0xF
-            buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-            digit += 1
+        case .uuid(let order): UUIDBits.withText(high: order.high, low: order.low) { writer.write(utf8: $0) }
         }
     }
 }

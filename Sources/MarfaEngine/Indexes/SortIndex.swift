@@ -374,12 +374,12 @@ package struct SortIndex<Key: Comparable & Sendable>: Sendable {
             groupStart = .key(entry.key, inclusive: true)
         }
         while true {
-            var cursor = seek { Self.beginsAscending(at: $0, from: groupStart) }
+            var cursor = seek(.ascending, from: groupStart)
             while let entry = cursor.entry, entry.key == groupKey {
                 guard try body(entry) else { return }
                 cursor.advance()
             }
-            var below = seek { $0.key >= groupKey }
+            var below = seek(.descending, from: .key(groupKey, inclusive: false))
             below.retreat()
             guard let entry = below.entry else { return }
             groupKey = entry.key

@@ -31,17 +31,32 @@ package enum UUIDBits {
     /// The lowercase hyphenated text of 128 bits, first digit most significant.
     package static func text(high: UInt64, low: UInt64) -> String {
         String(unsafeUninitializedCapacity: 36) { buffer in
-            var position = 0
-            for (index, shift) in stride(from: 124, through: 0, by: -4).enumerated() {
-                if index == 8 || index == 12 || index == 16 || index == 20 {
-                    buffer[position] = UInt8(ascii: "-")
-                    position += 1
-                }
-                let bits = shift >= 64 ? high >> UInt64(shift - 64) : low >> UInt64(shift)
-                buffer[position] = hexDigits[Int(bits & 0xF)]
+            fill(buffer, high: high, low: low)
+            return 36
+        }
+    }
+
+    /// Calls `body` with the text of 128 bits (`text(high:low:)`) as UTF-8 bytes on the stack, allocating nothing.
+    package static func withText<Result>(
+        high: UInt64, low: UInt64, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+            fill(buffer, high: high, low: low)
+            return try body(UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// Writes the 36 bytes of the text of 128 bits at the start of `buffer`.
+    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, high: UInt64, low: UInt64) {
+        var position = 0
+        for (index, shift) in stride(from: 124, through: 0, by: -4).enumerated() {
+            if index == 8 || index == 12 || index == 16 || index == 20 {
+                buffer[position] = UInt8(ascii: "-")
                 position += 1
             }
-            return position
+            let bits = shift >= 64 ? high >> UInt64(shift - 64) : low >> UInt64(shift)
+            buffer[position] = hexDigits[Int(bits & 0xF)]
+            position += 1
         }
     }
 
