@@ -84,6 +84,45 @@ final class SearchTextTests: XCTestCase {
         }
     }
 
+    /// Texts mixing ASCII runs with other scalars (one word may hold both) normalize as folding them one scalar at
+    /// a time does: the ASCII runs the general path writes through its fast loop join the words around them.
+    func testMixedTextsNormalizeAsScalarByScalarFolding() {
+        let pool = ["ab", "AB", "Z9", " ", ",", "_", "É", "é", "e\u{301}", "ß", "ﬁ", "東", "Ё", "😀", "\u{301}", "\n"]
+        var random = SplitMixRandom(seed: 31)
+        for _ in 0..<3000 {
+            let text = (0..<random.below(24)).map { _ in pool[random.below(pool.count)] }.joined()
+            for padded in [true, false] {
+                var written: [UInt8] = []
+                Array(text.utf8).withUnsafeBufferPointer {
+                    SearchText.normalizeScalars($0, padded: padded, into: &written)
+                }
+                XCTAssertEqual(written, Self.foldedScalarByScalar(text, padded: padded), "\(text) padded \(padded)")
+            }
+        }
+    }
+
+    /// The normal form spelled one scalar at a time through the fold table, with no fast path: the oracle above.
+    private static func foldedScalarByScalar(_ text: String, padded: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var inWord = false
+        var sawWord = false
+        var sawSeparator = padded
+        Array(text.utf8).withUnsafeBufferPointer { utf8 in
+            SearchText.forEachScalar(in: utf8) { _, _, entry in
+                if entry == SearchFold.separatorEntry {
+                    inWord = false
+                    sawSeparator = true
+                } else if entry != SearchFold.markEntry {
+                    if !inWord && sawSeparator { bytes.append(SearchText.space) }
+                    if !inWord { (inWord, sawWord, sawSeparator) = (true, true, false) }
+                    SearchText.appendWord(entry, to: &bytes)
+                }
+            }
+        }
+        if sawWord && (padded || sawSeparator) { bytes.append(SearchText.space) }
+        return bytes
+    }
+
     /// Finding a term in raw text, folding on the fly, answers what searching its pattern in the normal form
     /// answers, for every script, mark and case the pool mixes.
     func testRawMatchingAgreesWithTheNormalForm() {

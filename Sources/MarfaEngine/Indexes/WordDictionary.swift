@@ -17,8 +17,13 @@ struct WordDictionary: Sendable {
     /// The id of `word`, if it has one.
     /// - Complexity: O(word length) expected.
     func id(of word: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        id(of: word, hash: Self.hash(word))
+    }
+
+    /// The id of `word`, whose `hash` is given, if it has one.
+    private func id(of word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32? {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(word)) & mask
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let id = slots[slot] - 1
             if equals(id, word) { return id }
@@ -27,16 +32,29 @@ struct WordDictionary: Sendable {
         return nil
     }
 
-    /// The id of `word`, giving it the next id when it has none; answers whether it was new.
+    /// The id of `word`, whose `hash` the caller worked out, giving it the next id when it has none; answers
+    /// whether it was new.
     /// - Complexity: O(word length) expected, amortized over the table's growth.
-    mutating func insert(_ word: UnsafeBufferPointer<UInt8>) -> (id: UInt32, isNew: Bool) {
-        if let id = id(of: word) { return (id, false) }
-        if (count + 1) * 4 > slots.count * 3 { grow() }
+    mutating func insert(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: UInt32, isNew: Bool) {
+        if let id = id(of: word, hash: hash) { return (id, false) }
+        if (count + 1) * 4 > slots.count * 3 { placeAll(slotCount: slots.count * 2) }
         let id = UInt32(count)
         arena.append(contentsOf: word)
         starts.append(UInt32(arena.count))
-        place(id, hash: Self.hash(word))
+        place(id, hash: hash)
         return (id, true)
+    }
+
+    /// Adds every word of `other`, none of which has an id here, after this dictionary's words and in their
+    /// order: `other`'s id n becomes `count + n` (the ids as they were before).
+    /// - Complexity: O(words of both): the table is placed again.
+    mutating func append(disjoint other: WordDictionary) {
+        let base = UInt32(arena.count)
+        arena.append(contentsOf: other.arena)
+        starts.append(contentsOf: other.starts.dropFirst().lazy.map { $0 + base })
+        var slotCount = slots.count
+        while count * 4 > slotCount * 3 { slotCount *= 2 }
+        placeAll(slotCount: slotCount)
     }
 
     /// Calls `body` with the bytes of word `id`.
@@ -152,12 +170,17 @@ struct WordDictionary: Sendable {
         withWord(id) { word in word.count == bytes.count && Self.sameBytes(word, bytes, count: bytes.count) }
     }
 
-    /// Whether the first `count` bytes of `left` and `right` (both at least that long) are the same.
+    /// Whether the first `count` bytes of `left` and `right` (both at least that long) are the same: a short word
+    /// (most are) byte by byte, where a call to `memcmp` would cost more than the comparison.
     @inline(__always)
     private static func sameBytes(
         _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>, count: Int
     ) -> Bool {
         guard count > 0, let left = left.baseAddress, let right = right.baseAddress else { return true }
+        if count <= 16 {
+            for index in 0..<count where left[index] != right[index] { return false }
+            return true
+        }
         return memcmp(left, right, count) == 0
     }
 
@@ -169,15 +192,16 @@ struct WordDictionary: Sendable {
         slots[slot] = id + 1
     }
 
-    /// Doubles the table and places every id again.
-    private mutating func grow() {
-        slots = [UInt32](repeating: 0, count: slots.count * 2)
+    /// Makes the table `slotCount` slots (a power of two) and places every id again.
+    private mutating func placeAll(slotCount: Int) {
+        slots = [UInt32](repeating: 0, count: slotCount)
         for id in 0..<UInt32(count) { place(id, hash: withWord(id, Self.hash)) }
     }
 
-    /// FNV-1a of `bytes`, finished with a multiply so the low bits (the slot) depend on every byte.
+    /// FNV-1a of `bytes`, finished with a multiply so the low bits (the slot) depend on every byte; 32 bits, the
+    /// highest of which `WordShare` splits words by.
     @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         return ((hash ^ hash >> 29) &* 0xBF58_476D_1CE4_E5B9) >> 32

@@ -75,23 +75,62 @@ package struct WordIndex: Sendable {
         contentsOf rows: some Sequence<(row: RowID, fields: [String])>, unless stopped: () -> Bool,
         batchCapacity: Int = WordPostingBatch.defaultCapacity
     ) -> Bool {
+        guard file(rows, unless: stopped, batchCapacity: batchCapacity) else { return false }
+        finishBuild()
+        return true
+    }
+
+    /// The rows part of a first build: indexes `rows` (not indexed yet, ascending) without sorting their new words
+    /// into the dictionary's order or trimming the lists, which `finishBuild` does once for the whole build; false
+    /// when `stopped` answered true first.
+    mutating func file(
+        _ rows: some Sequence<(row: RowID, fields: [String])>, share: WordShare = .all, unless stopped: () -> Bool,
+        batchCapacity: Int = WordPostingBatch.defaultCapacity
+    ) -> Bool {
         var batch = WordPostingBatch(capacity: batchCapacity)
         for (row, fields) in rows {
             if stopped() { return false }
-            insertRow(row, fields: fields, into: &batch)
+            insertRow(row, fields: fields, share: share, into: &batch)
             if batch.isFull { batch.drain { setPosting($1, count: $2, in: $0) } }
         }
         batch.drain { setPosting($1, count: $2, in: $0) }
         seen = []
+        return true
+    }
+
+    /// Ends a first build: sorts the new words into the dictionary's order and trims every list to its size.
+    mutating func finishBuild() {
         mergeUnsorted()
         for index in lists.indices where !lists[index].isEmpty { lists[index].shrinkToFit() }
-        return true
+    }
+
+    /// Takes in `other`, filed from the same rows as this index but with the other share of their words
+    /// (`WordIndexBuild`): its words follow this index's in the dictionary and its lists join these as they are,
+    /// nothing copied. A pair filter spans both shares, so the filters of long rows are made here, from `fields`,
+    /// the fields each row was filed from.
+    /// - Complexity: O(words of both + lists of `other` + the text of the long rows).
+    mutating func append(disjoint other: consuming WordIndex, fields: (RowID) -> [String]) {
+        let firstID = UInt32(dictionary.count)
+        let firstList = UInt64(lists.count)
+        dictionary.append(disjoint: other.dictionary)
+        entries.reserveCapacity(entries.count + other.entries.count)
+        for entry in other.entries {
+            entries.append(entry != Self.noRows && entry & Self.listTag != 0 ? entry + firstList : entry)
+        }
+        lists.append(contentsOf: other.lists)
+        unsorted.append(contentsOf: other.unsorted.lazy.map { $0 + firstID })
+        let long = UInt32(WordPairFilter.minimumLength)
+        for row in lengths.indices where lengths[row] != Self.notIndexed && lengths[row] >= long {
+            pairFilters[RowID(row)] = extract(fields(RowID(row)), ascending: true).pairs
+        }
     }
 
     /// Indexes `row`, not indexed yet, with the text of `fields`, for a first build: its postings wait in `batch`
     /// to be filed word by word, new words wait unsorted, and `insert(contentsOf:)` files and merges them.
-    private mutating func insertRow(_ row: RowID, fields: [String], into batch: inout WordPostingBatch) {
-        let (wordIDs, counts, length, pairs) = extract(fields, ascending: false)
+    private mutating func insertRow(
+        _ row: RowID, fields: [String], share: WordShare, into batch: inout WordPostingBatch
+    ) {
+        let (wordIDs, counts, length, pairs) = extract(fields, ascending: false, share: share)
         for (id, count) in zip(wordIDs, counts) { batch.append(id, row: row, count: count) }
         pairFilters[row] = pairs
         growRows(to: row)
@@ -336,18 +375,24 @@ package struct WordIndex: Sendable {
 
     // MARK: - Upkeep
 
-    /// The distinct word ids of `fields` (new words given ids; ascending when asked, else in order of first
-    /// occurrence), their counts, the length in words, and for a long row its word pair filter.
-    private mutating func extract(_ fields: [String], ascending: Bool) -> (
+    /// The distinct ids of the words of `fields` in `share` (new words given ids; ascending when asked, else in
+    /// order of first occurrence), their counts, the length in words (all of them), and for a long row its word
+    /// pair filter (only when the share is all: a filter pairs every word with the next).
+    private mutating func extract(_ fields: [String], ascending: Bool, share: WordShare = .all) -> (
         ids: [UInt32], counts: [UInt32], length: UInt32, pairs: WordPairFilter?
     ) {
         var scratch: [UInt8] = []
         swap(&scratch, &normalized)
         var found: [UInt32] = []
-        Self.forEachWord(of: fields, scratch: &scratch) { found.append(id(of: $0)) }
+        var length: UInt32 = 0
+        Self.forEachWord(of: fields, scratch: &scratch) { word in
+            length += 1
+            let hash = WordDictionary.hash(word)
+            if share.holds(hash: hash) { found.append(id(of: word, hash: hash)) }
+        }
         swap(&scratch, &normalized)
-        let (ids, counts, length) = ascending ? Self.tally(found) : tallyInOrder(found)
-        return (ids, counts, length, WordPairFilter(found))
+        let (ids, counts, _) = ascending ? Self.tally(found) : tallyInOrder(found)
+        return (ids, counts, length, share == .all ? WordPairFilter(found) : nil)
     }
 
     /// `tally` without the sort, for a first build, where the order of a row's words does not matter: each id's
@@ -438,8 +483,8 @@ package struct WordIndex: Sendable {
     }
 
     /// The id of `word`, giving it one when it has none.
-    private mutating func id(of word: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let (id, isNew) = dictionary.insert(word)
+    private mutating func id(of word: UnsafeBufferPointer<UInt8>, hash: UInt64? = nil) -> UInt32 {
+        let (id, isNew) = dictionary.insert(word, hash: hash ?? WordDictionary.hash(word))
         if isNew {
             entries.append(Self.noRows)
             unsorted.append(id)

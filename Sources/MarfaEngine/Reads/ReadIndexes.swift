@@ -143,9 +143,7 @@ package struct ReadIndexes: Sendable {
         defer { staleWordRows.removeAll() }
         guard var index = words else {
             pendingWordsToken = nil
-            var built = WordIndex()
-            built.insert(contentsOf: Self.searchableRows(state))
-            words = built
+            words = WordIndexBuild.index(of: state, unless: { false })
             return
         }
         guard !staleWordRows.isEmpty else { return }
@@ -261,8 +259,15 @@ package struct ReadIndexes: Sendable {
     /// Every row out of the bin with its search fields, in row order, what the word index is built from: lazily,
     /// so the build holds one row's fields at a time (a joined body is a copy of the text).
     package static func searchableRows(_ state: CopyState) -> some Sequence<(row: RowID, fields: [String])> {
-        state.items.rows.lazy.filter { $0.item.state != .trashed }.map { entry in
-            (row: entry.row, fields: SearchFields.of(entry.item, state.catalog))
+        searchableRows(state.items.rows, catalog: state.catalog)
+    }
+
+    /// `searchableRows(_:)` of some of a state's rows, under its catalog.
+    static func searchableRows(
+        _ rows: some Sequence<(row: RowID, item: Item)>, catalog: CatalogSnapshot
+    ) -> some Sequence<(row: RowID, fields: [String])> {
+        rows.lazy.filter { $0.item.state != .trashed }.map { entry in
+            (row: entry.row, fields: SearchFields.of(entry.item, catalog))
         }
     }
 

@@ -39,9 +39,7 @@ final class TextIndexWarmUp: Sendable {
 
     /// The word index over the searchable rows of `state`, built on the calling thread, or nil when stopped first.
     func index(of state: CopyState) -> WordIndex? {
-        var index = WordIndex()
-        let finished = index.insert(contentsOf: ReadIndexes.searchableRows(state), unless: { self.isStopped })
-        return finished ? index : nil
+        WordIndexBuild.index(of: state, unless: { self.isStopped })
     }
 
     private var isStopped: Bool { stopped.load(ordering: .relaxed) }

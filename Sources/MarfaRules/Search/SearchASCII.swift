@@ -26,43 +26,59 @@ extension SearchText {
         return union & 0x8080_8080_8080_8080 == 0
     }
 
-    /// Appends the normal form of ASCII `utf8` to `bytes`, as `normalize(_:padded:into:)` would, writing through
-    /// a pointer into room reserved up front (a normal form is at most two bytes longer than its text).
+    /// Appends the normal form of ASCII `utf8` to `bytes`, as `normalize(_:padded:into:)` would.
     static func normalizeASCII(_ utf8: UnsafeBufferPointer<UInt8>, padded: Bool, into bytes: inout [UInt8]) {
+        var state = NormalFormState(padded: padded)
+        appendASCII(utf8, state: &state, into: &bytes)
+        if state.endsWithSpace { bytes.append(space) }
+    }
+
+    /// Appends the normal form of an ASCII run of a text read up to `state`, without the final space, writing
+    /// through a pointer into room reserved up front (a run's form is at most one byte longer than the run).
+    static func appendASCII(
+        _ utf8: UnsafeBufferPointer<UInt8>, state: inout NormalFormState, into bytes: inout [UInt8]
+    ) {
         let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: utf8.count + 2))
+        bytes.append(contentsOf: repeatElement(0, count: utf8.count + 1))
         let table = asciiWordBytes
-        let space: UInt8 = 0x20
+        let space = Self.space
+        var run = state
         let written = bytes.withUnsafeMutableBufferPointer { output -> Int in
             var cursor = start
-            var inWord = false
-            var sawWord = false
-            var sawSeparator = padded
             for byte in utf8 {
                 let folded = table[Int(byte)]
                 if folded == 0 {
-                    inWord = false
-                    sawSeparator = true
+                    run.separator()
                     continue
                 }
-                if !inWord {
-                    if sawSeparator {
-                        output[cursor] = space
-                        cursor += 1
-                    }
-                    inWord = true
-                    sawWord = true
-                    sawSeparator = false
+                if run.wordPiece() {
+                    output[cursor] = space
+                    cursor += 1
                 }
                 output[cursor] = folded
                 cursor += 1
             }
-            if sawWord && (padded || sawSeparator) {
-                output[cursor] = space
-                cursor += 1
-            }
             return cursor
         }
+        state = run
         bytes.removeLast(bytes.count - written)
+    }
+
+    /// Where the run of ASCII bytes starting at `start` ends: the first byte from there that is 0x80 or above, or
+    /// the end; eight bytes a step.
+    /// - Complexity: O(run length).
+    @inline(__always)
+    static func asciiRunEnd(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = utf8.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        var index = start
+        while index + 8 <= utf8.count {
+            let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                & 0x8080_8080_8080_8080
+            if high != 0 { return index + high.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < utf8.count && utf8[index] < 0x80 { index += 1 }
+        return index
     }
 }

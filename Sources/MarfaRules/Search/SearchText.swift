@@ -165,31 +165,31 @@ package enum SearchText {
         }
     }
 
-    /// `normalize(_:padded:into:)` for any text, scalar by scalar through the fold table.
+    /// `normalize(_:padded:into:)` for any text: runs of ASCII bytes as `appendASCII` writes them, every other
+    /// scalar through the fold table.
     static func normalizeScalars(_ utf8: UnsafeBufferPointer<UInt8>, padded: Bool, into bytes: inout [UInt8]) {
-        var inWord = false
-        var sawWord = false
-        var sawSeparator = padded
-        forEachScalar(in: utf8) { _, _, entry in
+        var state = NormalFormState(padded: padded)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] < 0x80 {
+                let end = asciiRunEnd(utf8, from: index)
+                appendASCII(UnsafeBufferPointer(rebasing: utf8[index..<end]), state: &state, into: &bytes)
+                index = end
+                continue
+            }
+            let (entry, length) = scalarEntry(in: utf8, at: index)
+            index += length
             switch entry {
             case SearchFold.separatorEntry:
-                inWord = false
-                sawSeparator = true
+                state.separator()
             case SearchFold.markEntry:
                 break
             default:
-                if !inWord {
-                    if sawSeparator { bytes.append(space) }
-                    inWord = true
-                    sawWord = true
-                    sawSeparator = false
-                }
+                if state.wordPiece() { bytes.append(space) }
                 appendWord(entry, to: &bytes)
             }
         }
-        if sawWord && (padded || sawSeparator) {
-            bytes.append(space)
-        }
+        if state.endsWithSpace { bytes.append(space) }
     }
 
     /// Calls `body` with the offset of each occurrence of `needle` in `haystack`, overlaps included, in order.

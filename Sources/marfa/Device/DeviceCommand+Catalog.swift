@@ -4,7 +4,7 @@ extension DeviceCommand {
     static let catalogCommands: [DeviceCommand] = [
         DeviceCommand(
             words: ["types", "list"], spec: CommandSpec(usage: "types list", summary: "the item types the copy holds")
-        ) { _, copy in .array(try await copy.catalog.itemTypes().map(JSONShapes.itemType)) },
+        ) { _, copy in .array(await copy.catalog.itemTypes().map(JSONShapes.itemType)) },
         DeviceCommand(
             words: ["types", "get"],
             spec: CommandSpec(usage: "types get <id>", summary: "one item type", positionals: ["id"])
@@ -12,7 +12,7 @@ extension DeviceCommand {
         DeviceCommand(
             words: ["edge-types", "list"],
             spec: CommandSpec(usage: "edge-types list", summary: "the edge types the copy holds")
-        ) { _, copy in .array(try await copy.catalog.edgeTypes().map(JSONShapes.edgeType)) },
+        ) { _, copy in .array(await copy.catalog.edgeTypes().map(JSONShapes.edgeType)) },
         DeviceCommand(
             words: ["edge-types", "get"],
             spec: CommandSpec(usage: "edge-types get <id>", summary: "one edge type", positionals: ["id"])
