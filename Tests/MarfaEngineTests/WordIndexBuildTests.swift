@@ -19,7 +19,8 @@ final class WordIndexBuildTests: XCTestCase {
             createdAt: time, updatedAt: time)
     }
 
-    /// 80 notes of seeded words, some in the bin, and two notes long enough for a pair filter.
+    /// 80 notes of seeded words, some in the bin, and two notes long enough for a pair filter; each note also holds
+    /// 20 words of its own, so the joined dictionary (1,600 words and more) outgrows either half's table.
     private func seeded() -> (state: CopyState, longRows: [RowID]) {
         var state = CopyState()
         var indexes = ReadIndexes()
@@ -27,7 +28,7 @@ final class WordIndexBuildTests: XCTestCase {
         for number in 0..<80 {
             let length = number == 10 || number == 60 ? WordPairFilter.minimumLength + 50 : random.below(30)
             let body = (0..<length).map { _ in vocabulary[random.below(vocabulary.count)] }.joined(separator: " ")
-            let unique = "only\(number) w\(random.below(1000))"
+            let unique = (0..<20).map { "only\(number)x\($0)" }.joined(separator: " ") + " w\(random.below(1000))"
             let item = note(number, body: body + " " + unique, state: number % 9 == 4 ? .trashed : .active)
             CopyActor.apply(.putItem(item), to: &state, indexes: &indexes)
         }
@@ -39,11 +40,12 @@ final class WordIndexBuildTests: XCTestCase {
         let (state, longRows) = seeded()
         var single = WordIndex()
         single.insert(contentsOf: ReadIndexes.searchableRows(state))
-        let halves = try XCTUnwrap(WordIndexBuild.index(of: state, rowsForTwoThreads: 1, unless: { false }))
+        let halves = try XCTUnwrap(WordIndexBuild.index(of: state, rowsForTwoThreads: 1, cores: 2, unless: { false }))
         try halves.checkInvariants()
         XCTAssertEqual(halves.rowCount, single.rowCount)
         XCTAssertEqual(halves.totalLength, single.totalLength)
         XCTAssertEqual(halves.dictionary.count, single.dictionary.count)
+        XCTAssertGreaterThan(single.dictionary.count, 1024, "witness: more words than a first table holds")
         for id in 0..<UInt32(single.dictionary.count) {
             let word = single.dictionary.word(id)
             XCTAssertEqual(halves.postings(of: word).rows, single.postings(of: word).rows, "\(word)")
@@ -81,7 +83,7 @@ final class WordIndexBuildTests: XCTestCase {
 
     func testAStoppedBuildHandsOverNothing() {
         let (state, _) = seeded()
-        XCTAssertNil(WordIndexBuild.index(of: state, rowsForTwoThreads: 1, unless: { true }))
-        XCTAssertNotNil(WordIndexBuild.index(of: state, rowsForTwoThreads: 1, unless: { false }), "witness")
+        XCTAssertNil(WordIndexBuild.index(of: state, rowsForTwoThreads: 1, cores: 2, unless: { true }))
+        XCTAssertNotNil(WordIndexBuild.index(of: state, rowsForTwoThreads: 1, cores: 2, unless: { false }), "witness")
     }
 }

@@ -154,10 +154,11 @@ struct WordDictionary: Sendable {
     /// The heap bytes the dictionary holds.
     var byteCount: Int { arena.capacity + starts.capacity * 4 + slots.capacity * 4 }
 
-    /// Checks that every id is found under its own bytes and the table holds each id once.
+    /// Checks that every id is found under its own bytes and the table holds each id once, at most 3/4 full.
     /// - Complexity: O(total bytes).
     func checkInvariants() throws {
         try IndexCorruption.check(slots.count { $0 != 0 } == count, "Word: dictionary holds ids twice or not at all")
+        try IndexCorruption.check(count * 4 <= slots.count * 3, "Word: dictionary table more than 3/4 full")
         for id in 0..<UInt32(count) {
             let found = withWord(id) { self.id(of: $0) }
             try IndexCorruption.check(found == id, "Word: dictionary misses id \(id)")

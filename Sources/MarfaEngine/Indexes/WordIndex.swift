@@ -391,14 +391,14 @@ package struct WordIndex: Sendable {
             if share.holds(hash: hash) { found.append(id(of: word, hash: hash)) }
         }
         swap(&scratch, &normalized)
-        let (ids, counts, _) = ascending ? Self.tally(found) : tallyInOrder(found)
+        let (ids, counts) = ascending ? Self.tally(found) : tallyInOrder(found)
         return (ids, counts, length, share == .all ? WordPairFilter(found) : nil)
     }
 
     /// `tally` without the sort, for a first build, where the order of a row's words does not matter: each id's
     /// mark in `seen` says whether this tally met it already and where its count is.
     /// - Complexity: O(ids), plus the marks' growth to the dictionary's size.
-    private mutating func tallyInOrder(_ ids: [UInt32]) -> (ids: [UInt32], counts: [UInt32], length: UInt32) {
+    private mutating func tallyInOrder(_ ids: [UInt32]) -> (ids: [UInt32], counts: [UInt32]) {
         tallyGeneration &+= 1
         if tallyGeneration == 0 {
             seen.removeAll(keepingCapacity: true)
@@ -422,7 +422,7 @@ package struct WordIndex: Sendable {
                 }
             }
         }
-        return (distinct, counts, UInt32(ids.count))
+        return (distinct, counts)
     }
 
     /// Whether `row` may hold each word of `words` (ids) followed by the next in one of its fields: false only
@@ -461,8 +461,8 @@ package struct WordIndex: Sendable {
         }
     }
 
-    /// The distinct ids among `ids` (ascending), how often each occurs, and how many there are in all.
-    private static func tally(_ ids: [UInt32]) -> (ids: [UInt32], counts: [UInt32], length: UInt32) {
+    /// The distinct ids among `ids` (ascending) and how often each occurs.
+    private static func tally(_ ids: [UInt32]) -> (ids: [UInt32], counts: [UInt32]) {
         let found = ids.sorted()
         var distinct: [UInt32] = []
         var counts: [UInt32] = []
@@ -474,7 +474,7 @@ package struct WordIndex: Sendable {
                 counts.append(1)
             }
         }
-        return (distinct, counts, UInt32(found.count))
+        return (distinct, counts)
     }
 
     /// Extends the per-row arrays so `row` has a place in each.

@@ -44,7 +44,7 @@ final class SnapshotChunks: @unchecked Sendable {
             let end = Result { try produce(stream) }
             hand(SnapshotChunk(content: .end(end), firstChange: 0, changeCount: 0, payloadOffset: 0))
         }
-        thread.name = "marfa-snapshot-zstd"
+        thread.name = "marfa-snapshot"
         thread.start()
     }
 

@@ -32,7 +32,7 @@ final class TextIndexWarmUp: Sendable {
                 gate?.wait()
                 continuation.resume(returning: index(of: state))
             }
-            thread.name = "marfa-text-index"
+            thread.name = "marfa-words"
             thread.start()
         }
     }

@@ -10,16 +10,16 @@ enum WordIndexBuild {
     /// The fewest rows for which a second thread pays for itself (its start, the rows both threads read, the append).
     static let rowsForTwoThreads = 8192
 
-    /// The word index over the searchable rows of `state`, or nil when `stopped` answered true first; with two
-    /// cores and at least `rowsForTwoThreads` rows, each half of the words is filed on its own thread.
+    /// The word index over the searchable rows of `state`, or nil when `stopped` answered true first; with more
+    /// than one of `cores` and at least `rowsForTwoThreads` rows, each half of the words is filed on its own thread.
     /// - Complexity: O(total text): the reading on both threads, the filing of each word on one.
     static func index(
         of state: CopyState, rowsForTwoThreads: Int = rowsForTwoThreads,
-        unless stopped: @escaping @Sendable () -> Bool
+        cores: Int = ProcessInfo.processInfo.activeProcessorCount, unless stopped: @escaping @Sendable () -> Bool
     ) -> WordIndex? {
         let rows = state.items.rows
         let catalog = state.catalog
-        guard rows.count >= rowsForTwoThreads && ProcessInfo.processInfo.activeProcessorCount > 1 else {
+        guard rows.count >= rowsForTwoThreads && cores > 1 else {
             var index = WordIndex()
             return index.insert(contentsOf: ReadIndexes.searchableRows(rows, catalog: catalog), unless: stopped)
                 ? index : nil
@@ -32,7 +32,7 @@ enum WordIndexBuild {
             if index.file(rows, share: .half(highBit: 1), unless: stopped) { other.withLock { $0 = index } }
             otherDone.signal()
         }
-        thread.name = "marfa-text-index-half"
+        thread.name = "marfa-words-2"
         thread.start()
         var index = WordIndex()
         let filed = index.file(

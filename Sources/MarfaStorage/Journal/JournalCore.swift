@@ -23,7 +23,7 @@ final class JournalCore: Sendable {
     /// Starts the dedicated sync thread (never a thread of the cooperative pool).
     func startThread() {
         let thread = Thread { [self] in run() }
-        thread.name = "marfa-journal-sync"
+        thread.name = "marfa-journal"
         thread.start()
     }
 

@@ -137,7 +137,7 @@ private final class FrameRun: @unchecked Sendable {
             result = Result { try Self.decompress(frames, range: range, frameBytes: frameBytes, into: output) }
             done.signal()
         }
-        thread.name = "marfa-snapshot-zstd"
+        thread.name = "marfa-frames"
         thread.start()
     }
 

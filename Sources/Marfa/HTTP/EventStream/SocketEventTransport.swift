@@ -26,7 +26,7 @@ final class SocketEventTransport: Sendable {
         let thread = Thread { [self] in
             self.run(host: host, port: port, request: requestBytes, feed: feed)
         }
-        thread.name = "marfa-event-stream"
+        thread.name = "marfa-events"
         thread.start()
     }
 
