@@ -35,24 +35,7 @@ final class TextIndexWarmUpTests: XCTestCase {
         fresh.buildWords(state: state)
         let built = try XCTUnwrap(indexes.words, file: file, line: line)
         let rebuilt = try XCTUnwrap(fresh.words, file: file, line: line)
-        try assertSameWords(built, as: rebuilt, words: words, file: file, line: line)
-    }
-
-    /// Asserts that `index` holds the rows and counts `expected` holds for each of `words`, and the same totals.
-    private func assertSameWords(
-        _ index: WordIndex, as expected: WordIndex, words: [String], file: StaticString = #filePath,
-        line: UInt = #line
-    ) throws {
-        for word in words {
-            let bytes = Array(word.utf8)
-            XCTAssertEqual(
-                index.postings(of: bytes).rows, expected.postings(of: bytes).rows, word, file: file, line: line)
-            XCTAssertEqual(
-                index.postings(of: bytes).counts, expected.postings(of: bytes).counts, word, file: file, line: line)
-        }
-        XCTAssertEqual(index.rowCount, expected.rowCount, file: file, line: line)
-        XCTAssertEqual(index.totalLength, expected.totalLength, file: file, line: line)
-        try index.checkInvariants()
+        try assertSameWordIndex(built, as: rebuilt, words: words, file: file, line: line)
     }
 
     /// WC-52: search sees every write; the ones made while the index was being built reach it through the rows
@@ -104,7 +87,7 @@ final class TextIndexWarmUpTests: XCTestCase {
         XCTAssertTrue(small.insert(contentsOf: ReadIndexes.searchableRows(state), unless: { false }, batchCapacity: 7))
         var whole = WordIndex()
         whole.insert(contentsOf: ReadIndexes.searchableRows(state))
-        try assertSameWords(small, as: whole, words: ["alpha", "gamma", "delta", "1", "39"])
+        try assertSameWordIndex(small, as: whole, words: ["alpha", "gamma", "delta", "1", "39"])
         XCTAssertEqual(small.postings(of: Array("alpha".utf8)).count, 39, "witness: every row out of the bin")
     }
 

@@ -91,18 +91,21 @@ final class CopyHandle {
         return Stopwatch.seconds(since: start)
     }
 
-    /// Bytes of the newest snapshot file and of every journal segment in the store folder.
-    func fileSizes() -> (snapshot: Int, journal: Int) {
+    /// Bytes of the newest snapshot file, of every journal segment and of the word index stored beside the snapshot
+    /// (Decision 0071) in the store folder.
+    func fileSizes() -> (snapshot: Int, journal: Int, wordIndex: Int) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         var snapshot = 0
         var journal = 0
+        var wordIndex = 0
         for name in names.sorted() {
             let size =
                 ((try? FileManager.default.attributesOfItem(atPath: url.path + "/" + name))?[.size]
                 as? NSNumber)?.intValue ?? 0
             if name.hasPrefix("snapshot-") && name.hasSuffix(".zst") { snapshot = size }
+            if name.hasPrefix("words-") && name.hasSuffix(".zst") { wordIndex = size }
             if name.hasPrefix("journal-") { journal += size }
         }
-        return (snapshot, journal)
+        return (snapshot, journal, wordIndex)
     }
 }

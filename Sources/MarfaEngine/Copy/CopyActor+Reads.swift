@@ -84,9 +84,11 @@ extension CopyActor {
 
 extension CopyActor {
     /// The items a `ListFilters` selects, in the `Sort`'s order (seed 000 "Filter and sort"). A `contains` the word
-    /// index answers waits for a warm-up building it (Decision 0054).
+    /// index answers waits for a warm-up building it (Decision 0054), or reading it where it is stored (Decision 0071).
     package func list(_ filters: ListFilters, sort: Sort) async throws(MarfaError) -> Rows<Item> {
-        if textIndexWarmUp != nil, try readsWordIndex(filters, sort: sort) { await awaitTextIndexWarmUp() }
+        if textIndexWarmUp != nil || storedWordIndex != nil, try readsWordIndex(filters, sort: sort) {
+            await awaitTextIndexWarmUp()
+        }
         let completeness = try readCompleteness()
         let prepared = try preparedList(filters, sort: sort)
         let query = prepared.query

@@ -31,6 +31,12 @@ package actor CopyActor {
     /// The settings this copy was opened with.
     package nonisolated let configuration: CopyConfiguration
     private var checkpointInFlight: Task<Void, any Error>?
+    /// The word index being stored beside the last snapshot, after it, and the flag that stops it
+    /// (`storeWordIndex`).
+    var wordIndexWrite: (task: Task<Void, Never>, stopped: StoppedFlag)?
+    /// The word index stored beside the snapshot the copy was opened from, until a warm-up or the first search
+    /// reads it (`readStoredWordIndex`), with the commit count it must be current with.
+    var storedWordIndex: (stream: SnapshotPayloadStream, commitCount: UInt64)?
     private nonisolated let snapshotPolicy: SnapshotPolicy
     /// The bytes the current journal segment must reach before the copy writes a snapshot on its own.
     package nonisolated var automaticSnapshotSegmentBytes: UInt64 { snapshotPolicy.segmentBytesDue }
@@ -75,7 +81,8 @@ package actor CopyActor {
                 let (state, indexes) = try SnapshotReplay.restore(stream)
                 return RestoredCopy(
                     state: state, indexes: indexes, restoredFrom: stream.path,
-                    payloadBytes: UInt64(stream.payloadLength))
+                    payloadBytes: UInt64(stream.payloadLength),
+                    storedWords: StoredWordIndex.stream(besideSnapshot: stream.path, in: directory))
             } replaying: { (copy: inout RestoredCopy?, payload) in
                 if copy == nil { copy = RestoredCopy() }
                 try copy?.replay(payload, store: url.path)
@@ -109,6 +116,11 @@ package actor CopyActor {
             writerSavesSeen: fileNames.map {
                 WriterSavesLook(fileNames: $0, journalEnds: recovered.journalEnds, snapshot: restored.snapshot)
             })
+        if let stored = restored.storedWords, let snapshot = restored.snapshot,
+            restored.indexes.pendingWordsToken == StoredWordIndex.token
+        {
+            await copy.keepStoredWordIndex(stored, commitCount: snapshot.commitCount)
+        }
         if recovered.nextSegment - (recovered.snapshotSegment ?? Recovery.firstSegment) >= Self.segmentsBeforeCheckpoint {
             await copy.startCheckpoint()
         }
@@ -365,6 +377,10 @@ package actor CopyActor {
 
     private func startCheckpoint() {
         guard let journal, let snapshots else { return }
+        supersedeStoredWordIndex()
+        let storesWords = indexes.words != nil && StoredWordIndex.rowsSurviveRestore(state.items)
+        if storesWords { indexes.buildWords(state: state) }
+        let words = storesWords ? indexes.words : nil
         let image = state
         let segment: UInt64
         do {
@@ -382,16 +398,21 @@ package actor CopyActor {
             try journal.deleteSegments(before: segment)
             try await snapshots.deleteSnapshots(before: segment)
         }
+        if let words, let checkpoint = checkpointInFlight {
+            storeWordIndex(words, commitCount: image.commitCount, segment: segment, after: checkpoint, in: snapshots)
+        }
     }
 
     private func checkpointFinished() {
         checkpointInFlight = nil
     }
 
-    /// Waits for any snapshot in flight, then releases the journal and the writer lock.
+    /// Waits for any snapshot in flight (and the word index stored beside it), then releases the journal and the
+    /// writer lock.
     package func close() async {
         stopTextIndexWarmUp()
         if let running = checkpointInFlight { _ = await running.result }
+        await wordIndexWrite?.task.value
         try? await journal?.close()
         directory.close()
     }

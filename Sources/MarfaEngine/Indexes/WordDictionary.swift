@@ -11,6 +11,9 @@ struct WordDictionary: Sendable {
     /// Open addressing by FNV-1a of the bytes: an id plus one, 0 for an empty slot; at most 3/4 full.
     private var slots = [UInt32](repeating: 0, count: 1024)
 
+    /// An empty dictionary.
+    init() {}
+
     /// How many words have ids.
     var count: Int { starts.count - 1 }
 
@@ -153,6 +156,26 @@ struct WordDictionary: Sendable {
 
     /// The heap bytes the dictionary holds.
     var byteCount: Int { arena.capacity + starts.capacity * 4 + slots.capacity * 4 }
+
+    /// Writes the words as a stored word index holds them (Decision 0071): the arena and the starts; the table is
+    /// placed again when they are read, so a stored index never depends on the hash of the build that wrote it.
+    func writeImage(into writer: inout WordIndexImageWriter) throws {
+        try writer.write(arena)
+        try writer.write(starts)
+    }
+
+    /// The dictionary `writeImage` wrote, its table placed again.
+    /// - Complexity: O(total bytes).
+    init(image reader: inout WordIndexImageReader) throws {
+        arena = try reader.readArray(UInt8.self)
+        starts = try reader.readArray(UInt32.self)
+        try IndexCorruption.check(
+            starts.first == 0 && starts.last == UInt32(arena.count) && zip(starts, starts.dropFirst()).allSatisfy(<=),
+            "stored word index: word starts out of order")
+        var slotCount = slots.count
+        while count * 4 > slotCount * 3 { slotCount *= 2 }
+        placeAll(slotCount: slotCount)
+    }
 
     /// Checks that every id is found under its own bytes and the table holds each id once, at most 3/4 full.
     /// - Complexity: O(total bytes).

@@ -278,6 +278,73 @@ package struct WordIndex: Sendable {
         return ByteCounts(words: words, postings: postings, rows: lengths.capacity * 4, pairs: pairs)
     }
 
+    /// Writes the index as it stands, for the word index stored beside a snapshot (Decision 0071).
+    /// - Complexity: O(words + postings bytes + rows).
+    func writeImage(into writer: inout WordIndexImageWriter) throws {
+        try dictionary.writeImage(into: &writer)
+        try writer.write(entries)
+        try writer.write(UInt64(lists.count))
+        for list in lists { try list.writeImage(into: &writer) }
+        try writer.write(freeLists)
+        try writer.write(sorted)
+        try writer.write(unsorted)
+        try writer.write(lengths)
+        try writer.write(UInt64(pairFilters.count))
+        for (row, filter) in pairFilters {
+            try writer.write(row)
+            try filter.writeImage(into: &writer)
+        }
+        try writer.write(UInt64(rowCount))
+        try writer.write(UInt64(totalLength))
+    }
+
+    /// The index `writeImage` wrote; refused with `IndexCorruption` when its parts do not fit together (an entry
+    /// naming a list or row past the end, ids past the dictionary).
+    /// - Complexity: O(words + postings bytes + rows).
+    init(image reader: inout WordIndexImageReader) throws {
+        dictionary = try WordDictionary(image: &reader)
+        entries = try reader.readArray(UInt64.self)
+        let listCount = try reader.read(UInt64.self)
+        try IndexCorruption.check(listCount <= UInt64(reader.remaining / 24), "stored word index: too many lists")
+        lists.reserveCapacity(Int(listCount))
+        for _ in 0..<listCount { lists.append(try Postings(image: &reader)) }
+        freeLists = try reader.readArray(UInt32.self)
+        sorted = try reader.readArray(UInt32.self)
+        unsorted = try reader.readArray(UInt32.self)
+        lengths = try reader.readArray(UInt32.self)
+        let filterCount = try reader.read(UInt64.self)
+        try IndexCorruption.check(filterCount <= UInt64(reader.remaining / 12), "stored word index: too many filters")
+        pairFilters.reserveCapacity(Int(filterCount))
+        for _ in 0..<filterCount {
+            let row = try reader.read(RowID.self)
+            pairFilters[row] = try WordPairFilter(image: &reader)
+        }
+        rowCount = Int(try reader.read(UInt64.self))
+        totalLength = Int(try reader.read(UInt64.self))
+        try checkImageParts()
+    }
+
+    /// The checks `init(image:)` makes that keep every later look-up in bounds.
+    /// - Complexity: O(words + lists + pair filters).
+    private func checkImageParts() throws {
+        let words = UInt32(dictionary.count)
+        try IndexCorruption.check(entries.count == dictionary.count, "stored word index: entries and words differ")
+        try IndexCorruption.check(
+            sorted.count + unsorted.count == dictionary.count && sorted.allSatisfy { $0 < words }
+                && unsorted.allSatisfy { $0 < words },
+            "stored word index: the sorted words are not the dictionary's")
+        try IndexCorruption.check(
+            freeLists.allSatisfy { Int($0) < lists.count }, "stored word index: a free list past the end")
+        try IndexCorruption.check(
+            pairFilters.keys.allSatisfy { Int($0) < lengths.count }, "stored word index: a filter past the rows")
+        for entry in entries where entry != Self.noRows {
+            let inBounds =
+                entry & Self.listTag != 0
+                ? Int(UInt32(truncatingIfNeeded: entry)) < lists.count : Int(entry >> 32) < lengths.count
+            try IndexCorruption.check(inBounds, "stored word index: an entry past the end")
+        }
+    }
+
     /// The heap bytes of a word index by part (estimates).
     package struct ByteCounts: Sendable {
         /// The dictionary, each word's entry and the sorted order.

@@ -39,6 +39,17 @@ package struct WordPairFilter: Sendable {
     /// The heap bytes the filter holds.
     var byteCount: Int { bits.capacity * 8 }
 
+    /// Writes the filter as a stored word index holds it (Decision 0071).
+    func writeImage(into writer: inout WordIndexImageWriter) throws {
+        try writer.write(bits)
+    }
+
+    /// The filter `writeImage` wrote.
+    init(image reader: inout WordIndexImageReader) throws {
+        bits = try reader.readArray(UInt64.self)
+        try IndexCorruption.check(!bits.isEmpty, "stored word index: an empty pair filter")
+    }
+
     /// Calls `body` with each of the pair's `probes` bit positions below `size` (double hashing of one 64-bit
     /// mix of the two ids).
     @inline(__always)

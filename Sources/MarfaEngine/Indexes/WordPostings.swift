@@ -93,6 +93,22 @@ extension WordIndex {
             self.count += 1
         }
 
+        /// Writes the list as a stored word index holds it (Decision 0071).
+        func writeImage(into writer: inout WordIndexImageWriter) throws {
+            try writer.write(count)
+            try writer.write(last)
+            try writer.write(bytes)
+            try writer.write(skips)
+        }
+
+        /// The list `writeImage` wrote.
+        init(image reader: inout WordIndexImageReader) throws {
+            count = try reader.read(Int32.self)
+            last = try reader.read(RowID.self)
+            bytes = try reader.readArray(UInt8.self)
+            skips = try reader.readArray(UInt32.self)
+        }
+
         /// Drops the spare capacity growth left (after a first build, when the lists are done growing).
         mutating func shrinkToFit() {
             if bytes.capacity > bytes.count { bytes = bytes.withExactCapacity() }

@@ -1,4 +1,5 @@
 import MarfaRules
+import MarfaStorage
 
 /// A copy being opened: the state and read indexes restored from a snapshot, with each journal record after it
 /// applied as recovery reads it, and the commit notices those records make (Decision 0056).
@@ -12,15 +13,21 @@ struct RestoredCopy {
     let snapshotPayloadBytes: UInt64
     /// Journal records applied so far.
     private(set) var replayed = 0
+    /// The word index stored beside the snapshot, not read yet (Decision 0071): the rows the journal changes
+    /// after the snapshot are noted for it, under `StoredWordIndex.token`.
+    let storedWords: SnapshotPayloadStream?
 
     /// Starts from `state` and `indexes` restored from the snapshot at `path` of `payloadBytes`, or from empty ones
-    /// (no path) when the journal is replayed from its start.
+    /// (no path) when the journal is replayed from its start; `storedWords` is the word index stored beside the
+    /// snapshot, if any.
     init(
         state: CopyState = CopyState(), indexes: ReadIndexes = ReadIndexes(), restoredFrom path: String? = nil,
-        payloadBytes: UInt64 = 0
+        payloadBytes: UInt64 = 0, storedWords: SnapshotPayloadStream? = nil
     ) {
         self.state = state
         self.indexes = indexes
+        self.storedWords = storedWords
+        if storedWords != nil { self.indexes.expectWords(token: StoredWordIndex.token) }
         changeLog = ChangeLog(after: state.commitCount)
         snapshot = path.map { SeenSnapshot(path: $0, commitCount: state.commitCount) }
         snapshotPayloadBytes = payloadBytes

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaStorage
 import Synchronization
 
 /// A first build of the word index on a thread of its own, from the state as it was when the build began, so the
@@ -31,6 +32,20 @@ final class TextIndexWarmUp: Sendable {
             let thread = Thread { [self] in
                 gate?.wait()
                 continuation.resume(returning: index(of: state))
+            }
+            thread.name = "marfa-words"
+            thread.start()
+        }
+    }
+
+    /// Reads the word index stored beside a snapshot (Decision 0071) on a new thread and answers it, or nil when
+    /// it was stopped first or the stored index does not read (`StoredWordIndex.read`).
+    /// - Complexity: O(the stored index's bytes), off the calling thread.
+    func load(_ stream: SnapshotPayloadStream, commitCount: UInt64) async -> WordIndex? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in
+                let loaded = isStopped ? nil : try? StoredWordIndex.read(stream, commitCount: commitCount)
+                continuation.resume(returning: isStopped ? nil : loaded)
             }
             thread.name = "marfa-words"
             thread.start()

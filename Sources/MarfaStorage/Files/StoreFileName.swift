@@ -1,4 +1,5 @@
-/// Names of the numbered files in a store folder: `journal-<20 digits>.log` and `snapshot-<20 digits>.zst`.
+/// Names of the numbered files in a store folder: `journal-<20 digits>.log`, `snapshot-<20 digits>.zst` and the
+/// word index stored beside a snapshot, `words-<20 digits>.zst`.
 package enum StoreFileName {
     /// Suffix of a file still being written; such leftovers are never read and are removed by the writer.
     package static let temporarySuffix = ".tmp"
@@ -13,6 +14,11 @@ package enum StoreFileName {
         "snapshot-" + padded(number) + ".zst"
     }
 
+    /// Answers the file name of the word index stored beside snapshot `number` (Decision 0071).
+    package static func wordIndex(_ number: UInt64) -> String {
+        "words-" + padded(number) + ".zst"
+    }
+
     /// Answers the segment number named by a journal file name, or nil for any other name.
     package static func segmentNumber(of name: String) -> UInt64? {
         number(in: name, prefix: "journal-", suffix: ".log")
@@ -21,6 +27,11 @@ package enum StoreFileName {
     /// Answers the segment number named by a snapshot file name, or nil for any other name.
     package static func snapshotNumber(of name: String) -> UInt64? {
         number(in: name, prefix: "snapshot-", suffix: ".zst")
+    }
+
+    /// Answers the snapshot number named by a stored word index's file name, or nil for any other name.
+    package static func wordIndexNumber(of name: String) -> UInt64? {
+        number(in: name, prefix: "words-", suffix: ".zst")
     }
 
     private static let digits = 20

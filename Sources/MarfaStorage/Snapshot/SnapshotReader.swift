@@ -39,7 +39,19 @@ package struct SnapshotReader: Sendable {
     /// Opens snapshot `segment` for reading its payload piece by piece (Decision 0052), after the checks `read`
     /// makes before decompressing; the length and checksum are checked by the stream once it is read to the end.
     package func stream(segment: UInt64) throws -> SnapshotPayloadStream {
-        let path = directory.filePath(StoreFileName.snapshot(segment))
+        try stream(named: StoreFileName.snapshot(segment), segment: segment)
+    }
+
+    /// Opens the word index stored beside snapshot `segment` (Decision 0071) as `stream(segment:)` opens the
+    /// snapshot; nil when there is none.
+    package func wordIndexStream(segment: UInt64) throws -> SnapshotPayloadStream? {
+        let name = StoreFileName.wordIndex(segment)
+        guard AtomicFile.exists(directory.filePath(name)) else { return nil }
+        return try stream(named: name, segment: segment)
+    }
+
+    private func stream(named name: String, segment: UInt64) throws -> SnapshotPayloadStream {
+        let path = directory.filePath(name)
         let file = try MappedFile(path: path)
         let header = try file.withBytes { file in
             let header = try Self.checkedHeader(of: file, segment: segment, path: path)

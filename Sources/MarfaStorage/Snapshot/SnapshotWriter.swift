@@ -47,8 +47,23 @@ package final class SnapshotWriter: Sendable {
     package func write(
         segment: UInt64, produce: @escaping @Sendable (SnapshotPayloadSink) throws -> Void
     ) async throws -> Int {
+        try await write(named: StoreFileName.snapshot(segment), segment: segment, produce: produce)
+    }
+
+    /// Durably writes the word index stored beside snapshot `segment` (Decision 0071), as `write(segment:produce:)`
+    /// writes a snapshot: the same header, frames and checksum, under the name `StoreFileName.wordIndex`.
+    @discardableResult
+    package func writeWordIndex(
+        segment: UInt64, produce: @escaping @Sendable (SnapshotPayloadSink) throws -> Void
+    ) async throws -> Int {
+        try await write(named: StoreFileName.wordIndex(segment), segment: segment, produce: produce)
+    }
+
+    private func write(
+        named name: String, segment: UInt64, produce: @escaping @Sendable (SnapshotPayloadSink) throws -> Void
+    ) async throws -> Int {
         try await perform { [directory, compressionLevel, compressionWorkers, frameBytes] in
-            let path = directory.filePath(StoreFileName.snapshot(segment))
+            let path = directory.filePath(name)
             let temporary = path + StoreFileName.temporarySuffix
             do {
                 let file = try BufferedFile(creating: temporary)
@@ -80,11 +95,14 @@ package final class SnapshotWriter: Sendable {
         }
     }
 
-    /// Deletes every snapshot numbered below `segment` and fsyncs the folder, after any write already queued.
+    /// Deletes every snapshot numbered below `segment`, with the word indexes stored beside them, and fsyncs the
+    /// folder, after any write already queued.
     package func deleteSnapshots(before segment: UInt64) async throws {
         try await perform { [directory] in
             for name in try directory.fileNames() {
-                if let number = StoreFileName.snapshotNumber(of: name), number < segment {
+                if let number = StoreFileName.snapshotNumber(of: name) ?? StoreFileName.wordIndexNumber(of: name),
+                    number < segment
+                {
                     try FileIO.remove(directory.filePath(name))
                 }
             }
