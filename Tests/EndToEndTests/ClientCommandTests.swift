@@ -5,19 +5,9 @@ import XCTest
 /// The tutorial's `marfa items …` commands against the reference instance, read as a person reads them (seed 002).
 final class ClientCommandTests: XCTestCase {
     private func marfa(_ arguments: [String], url: URL, key: String) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = try RunningMarfa.executable()
-        process.arguments = arguments
-        process.environment = ["MARFA_API_URL": url.absoluteString, "MARFA_API_KEY": key]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, stderr)
+        let (status, stdout, stderr) = try RunningMarfa.run(
+            arguments, environment: ["MARFA_API_URL": url.absoluteString, "MARFA_API_KEY": key])
+        return (status, String(decoding: stdout, as: UTF8.self), stderr)
     }
 
     func testTheTutorialsRenameFromAnotherDeviceIsMergedOverAnOlderVersion_V8() async throws {

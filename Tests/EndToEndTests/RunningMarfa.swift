@@ -40,6 +40,23 @@ final class RunningMarfa: Sendable {
         throw XCTSkip("the marfa executable was not built beside the tests")
     }
 
+    /// Runs `marfa` with `arguments` to its end; answers its exit status, standard output and standard error.
+    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (Int32, Data, String) {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stdout, stderr)
+    }
+
     /// Every whole line printed so far, each read as JSON.
     var lines: [JSONValue] {
         output.lines.compactMap { try? JSONValue(json: $0) }

@@ -6,9 +6,47 @@ public struct Queue: Sendable {
 
     let servers: ServerHolder
 
+    let drains: DrainActor
+
+    init(engine: CopyActor, servers: ServerHolder) {
+        self.engine = engine
+        self.servers = servers
+        drains = DrainActor(engine: engine)
+    }
+
     /// Every queued write in send order.
     public func all() async throws -> [QueuedWrite] {
         await engine.state.queue
+    }
+
+    /// Sends every unanswered write once, in queue order, and records each answer: the pass
+    /// ends at the first write the environment fails, never waits or retries, and stops at a refused key. A second
+    /// drain waits for the first. Throws `no_server` without an instance and `reading_handle` on a reader.
+    public func drain() async throws -> DrainReport {
+        guard engine.role == .writer else {
+            throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
+        }
+        guard let server = servers.current else {
+            throw MarfaError.noServer(message: "a drain sends the queue to the instance")
+        }
+        return try await drains.drain(server)
+    }
+
+    /// Releases a blocked or dead write, or one refused unsent for a create it waited on: it goes again under a
+    /// fresh key. Answers whether the release took; a write the instance refused is not releasable.
+    public func release(_ id: String) async throws -> Bool {
+        try await engine.release(id)
+    }
+
+    /// Releases every write blocked for `reason` under fresh keys; answers how many. Dead writes are
+    /// released by id only.
+    public func release(reason: BlockedReason) async throws -> UInt64 {
+        try await engine.release(reason: reason)
+    }
+
+    /// Drops the writes the instance took (accepted, merged, conflicted) from the queue; answers how many.
+    public func forgetAnswered() async throws -> UInt64 {
+        try await engine.forgetAnswered()
     }
 
     /// Drops a refused write that nothing waits on, keeping the copy as it is; answers whether it took.

@@ -8,7 +8,7 @@ public struct DrainVerdict: Sendable, Hashable {
     public var itemId: String?
     /// The edge it named.
     public var edgeId: String?
-    /// The verdict, or nil while it waits.
+    /// The verdict, or nil where the write was sent and not answered (a counted failure below the ceiling).
     public var verdict: Verdict?
     /// Counted failures so far.
     public var refusals: Int64
@@ -16,26 +16,28 @@ public struct DrainVerdict: Sendable, Hashable {
     public var replayed: Bool
 }
 
-/// What one drain pass did: counts by bucket, each answered write's verdict, and why the pass ended early.
+/// What one drain pass did: counts by bucket, each answered write's verdict, and why the pass ended early.
 public struct DrainReport: Sendable, Hashable {
-    /// Writes answered this pass.
-    public var answered: UInt64
-    /// Writes held behind others.
-    public var held: UInt64
-    /// Writes sent without an answer.
-    public var undelivered: UInt64
-    /// Writes not reached.
-    public var unsent: UInt64
-    /// Writes settled without sending.
-    public var unmade: UInt64
-    /// Why the pass ended early, if it did.
+    /// Writes the instance answered this pass, whatever it answered.
+    public var answered: UInt64 = 0
+    /// Writes held behind a write ahead of them, or waiting for a create the instance has not taken.
+    public var held: UInt64 = 0
+    /// Writes this pass could not deliver: the one an environmental failure hit and every unheld write behind it;
+    /// each waits, uncounted, for the next drain.
+    public var undelivered: UInt64 = 0
+    /// Writes settled without being sent: refused for a create they waited on.
+    public var unsent: UInt64 = 0
+    /// Writes whose request could not be made: each counted against its write, retried by the next drain.
+    public var unmade: UInt64 = 0
+    /// Why the pass ended before the queue was through (the server could not be reached, failed, or asked to be
+    /// left alone), if it did.
     public var unavailable: String?
-    /// Each answered write's verdict.
-    public var verdicts: [DrainVerdict]
-    /// The credential refusal that stopped the pass, if any.
+    /// Each answered or settled write's verdict, in the order the pass reached them.
+    public var verdicts: [DrainVerdict] = []
+    /// Set when a refused credential blocked the queue and stopped the pass.
     public var stopped: String?
     /// Sources the instance would not let this key claim.
-    public var unclaimedSources: [String]
-    /// How long the instance asked to wait before the next pass.
+    public var unclaimedSources: [String] = []
+    /// The longest `Retry-After` the instance asked for this pass, in seconds.
     public var retryAfterSeconds: UInt64?
 }

@@ -100,7 +100,8 @@ package enum LayOver {
         }
     }
 
-    private static func edge(after write: QueuedWrite, on edge: Edge?, state: CopyState, now: String) -> Edge? {
+    /// The edge one write leaves, laid over `edge` (nil when the write leaves no edge).
+    package static func edge(after write: QueuedWrite, on edge: Edge?, state: CopyState, now: String) -> Edge? {
         let body = write.body
         switch write.kind {
         case .createEdge:

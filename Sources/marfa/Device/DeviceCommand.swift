@@ -6,6 +6,9 @@ struct DeviceCommand: Sendable {
     var words: [String]
     /// What the operation accepts.
     var spec: CommandSpec
+    /// How an answer ends besides being printed: nil for exit 0, or an exit code and the refusal printed on
+    /// standard error beside the answer (a drain a refused key stopped exits 5).
+    var ending: @Sendable (JSONValue) -> (exit: Int32, error: MarfaError)? = { _ in nil }
     /// Runs the operation on an open copy and answers its JSON shape.
     var run: @Sendable (ParsedArguments, WorkingCopy) async throws -> JSONValue
 
@@ -15,7 +18,8 @@ struct DeviceCommand: Sendable {
 
 extension DeviceCommand {
     /// Every device operation this build offers.
-    static let all: [DeviceCommand] = itemCommands + edgeCommands + metadataCommands + syncCommands + catalogCommands + [followCommand, changesCommand] + [
+    static let all: [DeviceCommand] = itemCommands + edgeCommands + metadataCommands + syncCommands + queueCommands
+        + catalogCommands + [followCommand, changesCommand] + [
         DeviceCommand(
             words: ["status"], spec: CommandSpec(usage: "status", summary: "what the store holds and its state")
         ) { _, copy in JSONShapes.status(try await copy.status()) },

@@ -44,7 +44,9 @@ enum DeviceRunner {
             let answer = try await command.run(arguments, copy)
             await copy.close()
             printer.answer(answer)
-            return 0
+            guard let ending = command.ending(answer) else { return 0 }
+            printer.refusal(ending.error, exit: ending.exit)
+            return ending.exit
         } catch {
             await copy.close()
             throw error

@@ -50,6 +50,43 @@ enum JSONShapes {
         return .object(object)
     }
 
+    /// A drain's report with each write's verdict line.
+    static func drainReport(_ report: DrainReport) -> JSONValue {
+        [
+            "answered": .integer(Int64(report.answered)), "held": .integer(Int64(report.held)),
+            "undelivered": .integer(Int64(report.undelivered)), "unsent": .integer(Int64(report.unsent)),
+            "unmade": .integer(Int64(report.unmade)), "unavailable": text(report.unavailable),
+            "verdicts": .array(report.verdicts.map(drainVerdict)), "stopped": text(report.stopped),
+            "unclaimed_sources": .array(report.unclaimedSources.map(JSONValue.string)),
+            "retry_after_seconds": report.retryAfterSeconds.map { .integer(Int64($0)) } ?? .null,
+        ]
+    }
+
+    /// One write's line in a drain report: its verdict with the reason, sibling, merged fields and refusal.
+    static func drainVerdict(_ verdict: DrainVerdict) -> JSONValue {
+        var object: JSONObject = [
+            "id": .string(verdict.id), "kind": .string(verdict.kind.rawValue), "item_id": text(verdict.itemId),
+            "edge_id": text(verdict.edgeId), "verdict": text(verdict.verdict?.name),
+            "refusals": .integer(verdict.refusals), "replayed": .bool(verdict.replayed), "reason": .null,
+            "conflicted_copy_id": .null, "merged_fields": [], "refusal": .null,
+        ]
+        switch verdict.verdict {
+        case .merged(let fields)?:
+            object["merged_fields"] = .array(fields.map(JSONValue.string))
+        case .conflicted(let sibling, let fields)?:
+            object["conflicted_copy_id"] = .string(sibling)
+            object["merged_fields"] = .array(fields.map(JSONValue.string))
+        case .refused(let refused)?:
+            object["reason"] = .string(refused.reason)
+            object["refusal"] = refusal(refused)
+        case .blocked(let reason, let refused)?:
+            object["reason"] = .string(reason.rawValue)
+            object["refusal"] = refused.map(refusal) ?? .null
+        default: break
+        }
+        return .object(object)
+    }
+
     static func refusal(_ refusal: Refusal) -> JSONValue {
         [
             "reason": .string(refusal.reason), "code": text(refusal.code), "message": text(refusal.message),

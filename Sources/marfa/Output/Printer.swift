@@ -28,11 +28,16 @@ struct Printer {
     func refusal(_ error: any Error) -> Int32 {
         let marfaError = error as? MarfaError ?? .invalid(message: "\(error)")
         let exit = Self.exitCode(for: marfaError)
+        refusal(marfaError, exit: exit)
+        return exit
+    }
+
+    /// Prints `marfaError` on standard error as a refusal ending with `exit`.
+    func refusal(_ marfaError: MarfaError, exit: Int32) {
         let text = json
             ? ((try? JSONShapes.error(marfaError, exit: exit).json()) ?? "{}")
             : "error: \(marfaError.code()): \(marfaError.message)"
         FileHandle.standardError.write(Data((text + "\n").utf8))
-        return exit
     }
 
     /// Prints a usage error as plain text (exit 2), which harnesses read as `usage`.

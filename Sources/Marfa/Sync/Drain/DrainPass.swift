@@ -1,0 +1,221 @@
+import Foundation
+import MarfaEngine
+
+/// One pass over the queue (Q-1, Q-15 to Q-25): each unanswered write in queue order is sent once under its key,
+/// or held, or settled unsent; the pass ends at the first failure of the environment and never waits or retries
+/// (Q-21), and a refused credential stops it. Each answer is recorded durably before the next write is sent.
+struct DrainPass {
+    let client: InstanceClient
+    let engine: CopyActor
+
+    private var report = DrainReport()
+    /// Writes sent this pass without an answer, or held: the writes behind them on the same row wait (Q-9).
+    private var waiting = Set<String>()
+    /// Each queued write's kind and verdict as the pass goes.
+    private var verdicts: [String: (kind: WriteKind, verdict: Verdict?)] = [:]
+    /// Whether the instance was confirmed as the one the copy was filled from.
+    private var confirmed = false
+
+    init(client: InstanceClient, engine: CopyActor) {
+        self.client = client
+        self.engine = engine
+    }
+
+    /// Runs the pass and answers its report; an answer on another contract ends it with `contract_mismatch`
+    /// (verdicts already recorded stand, Q-17), as does an instance other than the copy's (`instance_changed`).
+    mutating func run() async throws(MarfaError) -> DrainReport {
+        try await engine.clearSelfClearingBlocks()
+        let queue = await engine.state.queue
+        for write in queue { verdicts[write.id] = (write.kind, write.verdict) }
+        for queued in queue where queued.isUnanswered {
+            let write = try await engine.queuedWrite(queued.id)
+            guard write.isUnanswered else { continue }
+            let readiness = DrainReadiness.of(write, verdicts: verdicts, waiting: waiting)
+            if readiness == .held {
+                try await engine.holdAwaitingDependency(write.id)
+                verdicts[write.id] = (write.kind, .blocked(reason: .awaitingDependency))
+                waiting.insert(write.id)
+                report.held += 1
+                continue
+            }
+            if report.unavailable == nil { try await confirmInstance() }
+            if report.unavailable != nil {
+                waiting.insert(write.id)
+                report.undelivered += 1
+                continue
+            }
+            if case .refused(let reason) = readiness {
+                let refused = try await engine.refuseUnsent(write.id, reason: reason)
+                record(SettledWrite(write: refused, replayed: false))
+                report.unsent += 1
+                continue
+            }
+            if try await send(write) == .stop { break }
+        }
+        return report
+    }
+
+    private enum Next { case goOn, stop }
+
+    /// Sends one write and records its answer.
+    private mutating func send(_ write: QueuedWrite) async throws(MarfaError) -> Next {
+        let route: WriteRoute
+        do {
+            route = try WriteRoute.of(write)
+        } catch {
+            record(try await engine.settle(write.id, .counted, answer: nil))
+            report.unmade += 1
+            return .goOn
+        }
+        let answer: InstanceAnswer
+        do {
+            answer = try await client.send(
+                route.method, route.path, query: route.query, body: route.body,
+                idempotencyKey: write.idempotencyKey, isWrite: true)
+        } catch .contractMismatch(let served, let expected, let status, let writeSent, let message) {
+            throw .contractMismatch(
+                served: served, expected: expected, status: status, writeSent: writeSent, message: message)
+        } catch .network(let message) {
+            endPass(write, reason: message)
+            return .goOn
+        } catch {
+            record(try await engine.settle(write.id, .counted, answer: nil))
+            report.unmade += 1
+            return .goOn
+        }
+        waited(answer.header("retry-after").flatMap { UInt64($0) })
+        let text = String(decoding: answer.body, as: UTF8.self)
+        let envelope = ErrorEnvelope.parse(answer)
+        let namesContract = answer.headers[ContractCheck.headerName] != nil
+        switch AnswerClass.of(
+            status: answer.status, code: envelope?.code ?? answer.header("x-error-code"),
+            namesContract: namesContract, namesGrant: RefusalReading.namesGrant(answer))
+        {
+        case .environmental(let reason):
+            endPass(write, reason: reason)
+            return .goOn
+        case .credentialRefused:
+            let refusal = RefusalReading.refusal(of: answer)
+            record(try await engine.settle(write.id, .blocked(.credentialRefused, refusal), answer: text))
+            report.answered += 1
+            let parked = try await engine.blockUnanswered(refusal: refusal)
+            report.stopped =
+                "the server refused the credential (401 \(refusal.code ?? "")), so every queued write is blocked "
+                + "credential_refused and the drain stopped; \(parked + 1) write(s) parked"
+            return .stop
+        case .blocked(let reason):
+            let refusal = RefusalReading.refusal(of: answer)
+            record(try await engine.settle(write.id, .blocked(reason, refusal), answer: text))
+        case .counted:
+            record(try await engine.settle(write.id, .counted, answer: text))
+        case .refused:
+            let serverRow = await readBack(write)
+            let settlement = DrainSettlement.refused(
+                RefusalReading.refusal(of: answer), serverRow: serverRow.row, readBack: serverRow.read)
+            record(try await engine.settle(write.id, settlement, answer: text))
+        case .success:
+            let settlement = (try? Self.settlement(of: answer, route: route)) ?? .counted
+            record(try await engine.settle(write.id, settlement, answer: text))
+        }
+        report.answered += 1
+        return .goOn
+    }
+
+    /// The settlement a 2xx carries (Q-38): accepted with no resolution, merged with one, conflicted with one
+    /// naming a copy; `acknowledged` or `Idempotency-Replayed` marks a replay. A body that does not read throws.
+    static func settlement(of answer: InstanceAnswer, route: WriteRoute) throws(MarfaError) -> DrainSettlement {
+        let replayed = answer.header("idempotency-replayed")?.lowercased() == "true"
+        switch route.answer {
+        case .plain:
+            return .plain
+        case .edge:
+            let body = try InstanceClient.document([UInt8](answer.body), path: route.path)
+            let acknowledged = body.object?["acknowledged"]?.bool == true
+            return .edge(try WireRows.edge(body), acknowledged: acknowledged || replayed)
+        case .item:
+            let body = try InstanceClient.document([UInt8](answer.body), path: route.path)
+            guard let object = body.object, let itemValue = object["item"] else {
+                throw MarfaError.decoding(message: "the answer to \(route.path) names no item")
+            }
+            var item = try Item(json: itemValue)
+            if let tags = object["metadata"]?.object?["tags"]?.array { item.tags = tags.compactMap(\.string) }
+            let verdict: Verdict
+            if let resolution = object["conflict_resolution"]?.object {
+                let fields = (resolution["fields"]?.array ?? []).compactMap(\.string)
+                if let sibling = resolution["conflicted_copy_id"]?.string {
+                    verdict = .conflicted(siblingId: sibling, fields: fields)
+                } else {
+                    verdict = .merged(fields: fields)
+                }
+            } else {
+                verdict = .accepted
+            }
+            let acknowledged = object["acknowledged"]?.bool == true
+            return .item(item, verdict: verdict, acknowledged: acknowledged || replayed)
+        }
+    }
+
+    /// The instance's row under a refused item write (Q-42), read back at once; `read` is false when the read
+    /// could not be made (the copy then keeps what it shows). A create leaves nothing, so it reads nothing.
+    private func readBack(_ write: QueuedWrite) async -> (row: Item?, read: Bool) {
+        guard write.edgeId == nil, let itemId = write.itemId else { return (nil, false) }
+        if write.kind == .createItem { return (nil, true) }
+        do {
+            return (try await ServerRowReader(client: client).item(itemId), true)
+        } catch {
+            return (nil, false)
+        }
+    }
+
+    /// Before the first write goes out: the instance must be the one the copy was filled from (WC-1). One that
+    /// cannot say which it is cannot take writes either, and the pass sends nothing.
+    private mutating func confirmInstance() async throws(MarfaError) {
+        guard !confirmed else { return }
+        guard let expected = await engine.state.instanceId else {
+            confirmed = true
+            return
+        }
+        let served: String
+        do {
+            served = try await InstanceIdentity(client: client).instanceId()
+        } catch .contractMismatch(let served, let expected, let status, let writeSent, let message) {
+            throw .contractMismatch(
+                served: served, expected: expected, status: status, writeSent: writeSent, message: message)
+        } catch {
+            report.unavailable = "the server could not say which instance it is, so nothing was sent: \(error)"
+            return
+        }
+        guard served == expected else {
+            throw MarfaError.instanceChanged(
+                expected: expected, got: served,
+                message: "the server at this origin is instance \(served), not \(expected), which this copy was "
+                    + "filled from; nothing was sent")
+        }
+        confirmed = true
+    }
+
+    /// Ends the pass at an environmental failure (Q-22): this write and the unheld writes behind it stay queued,
+    /// unsent and uncounted.
+    private mutating func endPass(_ write: QueuedWrite, reason: String) {
+        report.unavailable = reason
+        report.undelivered += 1
+        waiting.insert(write.id)
+    }
+
+    /// Notes a settled write: its verdict for the writes behind it, and its line in the report.
+    private mutating func record(_ settled: SettledWrite) {
+        let write = settled.write
+        verdicts[write.id] = (write.kind, write.verdict)
+        if write.verdict == nil { waiting.insert(write.id) }
+        report.verdicts.append(
+            DrainVerdict(
+                id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: write.verdict,
+                refusals: write.refusals, replayed: settled.replayed))
+    }
+
+    /// Keeps the longest `Retry-After` of the pass: a caller waits once for the whole pass.
+    private mutating func waited(_ seconds: UInt64?) {
+        guard let seconds else { return }
+        report.retryAfterSeconds = max(report.retryAfterSeconds ?? 0, seconds)
+    }
+}

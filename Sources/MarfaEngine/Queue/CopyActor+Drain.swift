@@ -1,0 +1,159 @@
+import MarfaRules
+
+extension CopyActor {
+    /// The write queued under `id`, as stored now; throws `not_found` for none.
+    package func queuedWrite(_ id: String) throws(MarfaError) -> QueuedWrite {
+        guard let position = state.queuePosition[id] else {
+            throw MarfaError.notFound(code: "not_found", message: "no queued write \(id)")
+        }
+        return state.queue[position]
+    }
+
+    /// Records the instance's answer to write `id` and its effects in one durable step: the verdict and the answer
+    /// kept whole, the row adopted or reset with every other waiting write laid over it again,
+    /// the unsent edits behind it moved onto its answer (V-13 to V-16), and the count toward the ceiling.
+    package func settle(
+        _ id: String, _ settlement: DrainSettlement, answer: String?
+    ) async throws(MarfaError) -> SettledWrite {
+        var write = try queuedWrite(id)
+        let now = configuration.writeContext.now()
+        var changes: [StoreChange] = []
+        var replayed = false
+        write.answer = answer
+        switch settlement {
+        case .item(let row, let verdict, let acknowledged):
+            write.verdict = verdict
+            write.answeredAt = now
+            replayed = acknowledged
+            changes.append(.putItem(laidOver(adopting: row, beside: write, now: now)))
+            changes += QueueRebase.moved(
+                behind: write, verdict: verdict, version: row.version, acknowledged: acknowledged, in: state
+            ).map(StoreChange.putQueuedWrite)
+        case .edge(let edge, let acknowledged):
+            write.verdict = .accepted
+            write.answeredAt = now
+            replayed = acknowledged
+            changes.append(.putEdge(laidOver(adopting: edge, beside: write, now: now)))
+            changes += QueueRebase.moved(
+                behind: write, verdict: .accepted, version: edge.version, acknowledged: acknowledged, in: state
+            ).map(StoreChange.putQueuedWrite)
+        case .plain:
+            write.verdict = .accepted
+            write.answeredAt = now
+        case .refused(let refusal, let serverRow, let readBack):
+            write.verdict = .refused(refusal)
+            write.answeredAt = now
+            changes += reset(under: write, to: serverRow, readBack: readBack, now: now)
+        case .blocked(let reason, let refusal):
+            write.verdict = .blocked(reason: reason, refusal: refusal)
+            write.answeredAt = now
+        case .counted:
+            write.refusals += 1
+            if write.refusals >= CountedFailures.ceiling {
+                write.verdict = .dead
+                write.answeredAt = now
+                changes += reset(under: write, to: nil, readBack: write.kind == .createItem, now: now)
+            }
+        }
+        try await commitJudged([.putQueuedWrite(write)] + changes, origin: .refreshed("drained"))
+        return SettledWrite(write: write, replayed: replayed)
+    }
+
+    /// Settles write `id` without sending it: refused with `reason`, for a create it waited on that was
+    /// refused or died; what it showed goes with it.
+    package func refuseUnsent(_ id: String, reason: String) async throws(MarfaError) -> QueuedWrite {
+        var write = try queuedWrite(id)
+        let now = configuration.writeContext.now()
+        write.verdict = .refused(Refusal(reason: reason))
+        write.answeredAt = now
+        let changes = reset(under: write, to: nil, readBack: write.kind == .createItem, now: now)
+        try await commitJudged([.putQueuedWrite(write)] + changes, origin: .refreshed("drained"))
+        return write
+    }
+
+    /// Marks write `id` held for a create the instance has not taken: blocked `awaiting_dependency`,
+    /// which the next drain clears before it reads the queue.
+    package func holdAwaitingDependency(_ id: String) async throws(MarfaError) {
+        var write = try queuedWrite(id)
+        guard write.verdict != .blocked(reason: .awaitingDependency) else { return }
+        write.verdict = .blocked(reason: .awaitingDependency)
+        try await commitJudged([.putQueuedWrite(write)], origin: .refreshed("drained"))
+    }
+
+    /// Clears the blocks that clear by themselves before a drain reads the queue: `awaiting_dependency` (the
+    /// create may have been answered since) and `credential_refused` (the key is not stored, so whether it was
+    /// replaced is only learnt by sending; a refused key blocks again at once, Q-26).
+    package func clearSelfClearingBlocks() async throws(MarfaError) {
+        let cleared = state.queue.compactMap { write -> StoreChange? in
+            switch write.verdict {
+            case .blocked(.awaitingDependency, _)?, .blocked(.credentialRefused, _)?:
+                var open = write
+                open.verdict = nil
+                open.answeredAt = nil
+                return .putQueuedWrite(open)
+            default:
+                return nil
+            }
+        }
+        try await commitJudged(cleared, origin: .refreshed("drained"))
+    }
+
+    /// Blocks every unanswered write `credential_refused` after a refused key; answers how many.
+    package func blockUnanswered(refusal: Refusal) async throws(MarfaError) -> Int {
+        let now = configuration.writeContext.now()
+        let parked = state.queue.filter(\.isUnanswered).map { write -> StoreChange in
+            var blocked = write
+            blocked.verdict = .blocked(reason: .credentialRefused, refusal: refusal)
+            blocked.answeredAt = now
+            return .putQueuedWrite(blocked)
+        }
+        try await commitJudged(parked, origin: .refreshed("drained"))
+        return parked.count
+    }
+
+    /// The row the instance answered, unless the copy holds a later one (a higher version, or the same version
+    /// stamped later, Q-39), with every other waiting write on it laid over again.
+    private func laidOver(adopting row: Item, beside answered: QueuedWrite, now: String) -> Item {
+        var result = row
+        if let held = state.items[row.id],
+            held.version > row.version || (held.version == row.version && held.updatedAt > row.updatedAt)
+        {
+            result = held
+        } else if let held = state.items[row.id], row.tags.isEmpty {
+            result.tags = held.tags
+        }
+        for other in state.queuedWrites(onItem: row.id)
+        where other.id != answered.id && other.edgeId == nil && LayOver.isWaiting(other) {
+            result = LayOver.item(after: other, on: result, now: now) ?? result
+        }
+        return result
+    }
+
+    /// The edge the instance answered, unless the copy holds a later version, with the other waiting edits on it
+    /// laid over again.
+    private func laidOver(adopting edge: Edge, beside answered: QueuedWrite, now: String) -> Edge {
+        var result = edge
+        if let held = state.edges[edge.id], held.version > edge.version { result = held }
+        for other in state.queuedWrites(onEdge: edge.id) where other.id != answered.id && LayOver.isWaiting(other) {
+            result = LayOver.edge(after: other, on: result, state: state, now: now) ?? result
+        }
+        return result
+    }
+
+    /// The changes that reset the row under a refused or dead write: a create leaves nothing (its
+    /// row and the edges it carried go); another item write shows `serverRow` with the other waiting writes laid
+    /// over; with no read-back the copy keeps what it shows.
+    private func reset(under write: QueuedWrite, to serverRow: Item?, readBack: Bool, now: String) -> [StoreChange] {
+        guard readBack, let itemId = write.itemId, write.edgeId == nil else { return [] }
+        if write.kind == .createItem {
+            return LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) } + [.removeItem(id: itemId)]
+        }
+        guard let serverRow else { return [] }
+        var row: Item? = serverRow
+        for other in state.queuedWrites(onItem: itemId)
+        where other.id != write.id && other.edgeId == nil && LayOver.isWaiting(other) {
+            row = LayOver.item(after: other, on: row, now: now) ?? row
+        }
+        return row.map { [.putItem($0)] } ?? []
+    }
+}

@@ -1,0 +1,52 @@
+import MarfaRules
+
+/// Moves the unsent edits behind an answered write onto its answer (V-13, V-15, V-16), so they are not sent on a
+/// base the copy's own write already moved past. Only unsent writes move: a write behind an unanswered one is held
+/// so none behind this write has gone out yet, and a sent body never changes (V-19).
+package enum QueueRebase {
+    /// The rewritten writes behind `answered`, now answered at `version` on its row or edge.
+    ///
+    /// - Behind a create: edits based on 0 (the placeholder an unanswered create holds) go on the answer's
+    ///   version, or on 1 when the answer was an acknowledged repeat (V-13, V-14 b).
+    /// - Behind an accepted edit answered exactly one version past its base: edits sharing that base go on the
+    ///   answer, whose row is then what the copy showed when they were made (V-15, V-16). An answer merged past
+    ///   the base (V-18) moves nothing: the edit goes on its own base and the instance merges it.
+    /// - Complexity: O(writes queued on that row or edge).
+    package static func moved(
+        behind answered: QueuedWrite, verdict: Verdict, version: Int64, acknowledged: Bool, in state: CopyState
+    ) -> [QueuedWrite] {
+        let behind: [QueuedWrite]
+        let kinds: Set<WriteKind>
+        if let edgeId = answered.edgeId {
+            behind = state.queuedWrites(onEdge: edgeId)
+            kinds = [.updateEdge]
+        } else if let itemId = answered.itemId {
+            behind = state.queuedWrites(onItem: itemId).filter { $0.edgeId == nil }
+            kinds = [.updateItem, .deleteItem]
+        } else {
+            return []
+        }
+        guard let position = behind.firstIndex(where: { $0.id == answered.id }) else { return [] }
+        let target: Int64?
+        let from: Int64?
+        switch (answered.kind, verdict) {
+        case (.createItem, .accepted), (.createItem, .merged), (.createItem, .conflicted), (.createEdge, .accepted):
+            from = 0
+            target = acknowledged ? 1 : version
+        case (.updateItem, .accepted), (.updateEdge, .accepted):
+            from = answered.baseVersion
+            target = answered.baseVersion.flatMap { $0 + 1 == version ? version : nil }
+        default:
+            from = nil
+            target = nil
+        }
+        guard let from, let target, target != from else { return [] }
+        return behind[(position + 1)...].compactMap { write in
+            guard write.isUnanswered, kinds.contains(write.kind), write.baseVersion == from else { return nil }
+            var moved = write
+            moved.baseVersion = target
+            if moved.body["version"] != nil { moved.body["version"] = .integer(target) }
+            return moved
+        }
+    }
+}

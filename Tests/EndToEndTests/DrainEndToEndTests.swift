@@ -1,0 +1,225 @@
+import Foundation
+import Marfa
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The drain against the reference instance over loopback: order, re-basing, the verdicts, the failure classes
+/// and the report (Q-1 to Q-45, V-13 to V-16).
+final class DrainEndToEndTests: XCTestCase {
+    private var harness: InstanceHarness!
+
+    override func setUp() async throws {
+        harness = try await InstanceHarness()
+    }
+
+    override func tearDown() async throws {
+        await harness?.shutdown()
+    }
+
+    /// A copy holding the instance's notes, and the id of one note the instance holds at version 1.
+    private func hydratedCopy(title: String = "shared") async throws -> (WorkingCopy, String) {
+        let id = try await harness.createItem(type: "core.note", title: title)
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        return (copy, id)
+    }
+
+    /// The instance's row of `id`.
+    private func served(_ id: String) async throws -> JSONObject {
+        let (status, answer) = try await harness.request("GET", "/items/\(id)")
+        XCTAssertEqual(status, 200, "\(answer)")
+        return try XCTUnwrap(answer.object?["item"]?.object)
+    }
+
+    private func arm(_ fault: JSONValue) async throws {
+        let (status, answer) = try await harness.request("POST", "/__reference/faults", body: fault)
+        XCTAssertEqual(status, 200, "\(answer)")
+    }
+
+    func testOfflineEditsOfAnOwnCreateGoOnItsAnswerInQueueOrder_Q1_V13_V16() async throws {
+        let (copy, _) = try await hydratedCopy()
+        let created = try await copy.items.create(Draft(type: "core.note", properties: ["title": "draft", "body": "text"]))
+        let id = try XCTUnwrap(created.itemId)
+        _ = try await copy.items.update(id, Edit(properties: ["title": "renamed"], baseVersion: 0))
+        _ = try await copy.items.update(id, Edit(properties: ["body": "written"], baseVersion: 0))
+        _ = try await copy.tags.add("kept", to: id)
+        let queued = try await copy.queue.all()
+        XCTAssertEqual(queued.filter { $0.kind == .updateItem }.map(\.baseVersion), [0, 0], "V-2: both on 0")
+
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.answered, 4)
+        XCTAssertEqual(report.verdicts.map(\.verdict), [.accepted, .accepted, .accepted, .accepted])
+        XCTAssertEqual(report.verdicts.map(\.kind), [.createItem, .updateItem, .updateItem, .addTag], "Q-1: order")
+        let sent = try await copy.queue.all().filter { $0.kind == .updateItem }.map(\.baseVersion)
+        XCTAssertEqual(sent, [1, 2], "V-13, V-16: on the create's answer, then on the first edit's")
+        let row = try await served(id)
+        XCTAssertEqual(row["version"]?.integer, 3)
+        XCTAssertEqual(row["properties"]?.object?["title"]?.string, "renamed")
+        XCTAssertEqual(row["properties"]?.object?["body"]?.string, "written")
+        let held = try await copy.items.get(id)
+        XCTAssertEqual(held?.version, 3, "Q-39: the answer's row adopted")
+        XCTAssertEqual(held?.tags, ["kept"])
+
+        let again = try await copy.queue.drain()
+        XCTAssertEqual(again.answered, 0, "Q-40: nothing answered is sent again")
+        XCTAssertEqual(again.verdicts, [])
+        await copy.close()
+    }
+
+    func testAStaleRetitleIsMergedAndACollidingBodyEditConflicts_Q38_Q40_Q41() async throws {
+        let (copy, id) = try await hydratedCopy()
+        let other = try await harness.createItem(type: "core.note", title: "second")
+        _ = try await copy.catchUp()
+        let (changed, _) = try await harness.request(
+            "PATCH", "/items/\(id)?conflict=auto", body: ["version": 1, "properties": ["title": "theirs", "body": "theirs"]])
+        XCTAssertEqual(changed, 200)
+        let (collided, _) = try await harness.request(
+            "PATCH", "/items/\(other)?conflict=auto", body: ["version": 1, "properties": ["body": "theirs"]])
+        XCTAssertEqual(collided, 200)
+        _ = try await copy.items.update(id, Edit(properties: ["title": "mine"], baseVersion: 1))
+        _ = try await copy.items.update(other, Edit(properties: ["body": "mine"], baseVersion: 1))
+
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.answered, 2)
+        XCTAssertEqual(report.verdicts.first?.verdict, .merged(fields: ["title"]), "V-9: the later title wins")
+        let merged = try await served(id)
+        XCTAssertEqual(merged["properties"]?.object?["title"]?.string, "mine")
+        XCTAssertEqual(merged["properties"]?.object?["body"]?.string, "theirs")
+        expectEqual(try await copy.items.get(id)?.properties["body"], "theirs", "Q-40: the merged row adopted")
+        guard case .conflicted(let sibling, let fields)? = report.verdicts.last?.verdict else {
+            return XCTFail("a colliding body edit is conflicted: \(report.verdicts)")
+        }
+        XCTAssertEqual(fields, ["body"])
+        let copied = try await served(sibling)
+        XCTAssertEqual(copied["properties"]?.object?["body"]?.string, "mine", "V-9: the losing value on the copy")
+        expectEqual(try await copy.items.get(other)?.properties["body"], "theirs", "Q-41: the answer's row")
+        expectEqual(try await copy.items.get(sibling), nil, "Q-41: the sibling arrives only through an event")
+        _ = try await copy.catchUp()
+        expectEqual(try await copy.items.get(sibling)?.properties["body"], "mine")
+        await copy.close()
+    }
+
+    func testARefusalIsFinalAndTheRowIsResetToTheInstancesWithTheOtherWritesLaidOver_Q23_Q42() async throws {
+        let (copy, id) = try await hydratedCopy()
+        let (archived, _) = try await harness.request(
+            "POST", "/items/\(id)/transition", body: ["state": "archived"])
+        XCTAssertEqual(archived, 200)
+        _ = try await copy.items.transition(id, to: .archived)
+        _ = try await copy.tags.add("later", to: id)
+        expectEqual(try await copy.items.get(id)?.state, .archived)
+
+        let report = try await copy.queue.drain()
+        guard case .refused(let refusal)? = report.verdicts.first?.verdict else {
+            return XCTFail("an archive of an archived row is refused: \(report.verdicts)")
+        }
+        XCTAssertEqual(refusal.code, "invalid_transition")
+        XCTAssertEqual(report.verdicts.last?.verdict, .accepted, "the tag behind it still goes")
+        let row = try await copy.items.get(id)
+        XCTAssertEqual(row?.state, .archived, "the instance's row, read back")
+        XCTAssertEqual(row?.tags, ["later"])
+        let again = try await copy.queue.drain()
+        XCTAssertEqual(again.answered, 0, "refused is final: never sent again")
+        let released = try await copy.queue.release(report.verdicts[0].id)
+        XCTAssertFalse(released, "Q-34: a write the instance refused is not releasable")
+        await copy.close()
+    }
+
+    func testAnUnavailableInstanceEndsThePassAtTheFirstWriteAndNeverCounts_Q16_Q19_Q22() async throws {
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        let created = try await copy.items.create(Draft(type: "core.note", properties: ["title": "a", "body": "text"]))
+        let first = try XCTUnwrap(created.itemId)
+        _ = try await copy.items.update(first, Edit(properties: ["title": "b"], baseVersion: 0))
+        _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": "c", "body": "text"]))
+        try await arm(["status": 503, "count": 10, "retry_after": 7])
+        for _ in 0..<10 {
+            let report = try await copy.queue.drain()
+            XCTAssertEqual(report.answered, 0)
+            XCTAssertEqual(report.undelivered, 2, "the write the 503 hit and the unheld write behind it")
+            XCTAssertEqual(report.held, 1, "the edit behind the unanswered create")
+            XCTAssertEqual(report.retryAfterSeconds, 7, "Q-21: Retry-After passed on")
+            XCTAssertTrue(report.unavailable?.contains("503") ?? false, report.unavailable ?? "")
+        }
+        let queue = try await copy.queue.all()
+        XCTAssertEqual(queue.map(\.refusals), [0, 0, 0], "uncounted")
+        XCTAssertTrue(queue.allSatisfy { $0.verdict == nil || $0.verdict == .blocked(reason: .awaitingDependency) })
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.answered, 3, "the fault spent: every write lands, never dead")
+        expectEqual(try await harness.listedIds(type: "core.note").count, 2)
+        await copy.close()
+    }
+
+    func testADroppedConnectionLeavesTheWriteQueuedAndTheNextDrainSendsIt_Q16() async throws {
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": "a", "body": "text"]))
+        try await arm(["drop": true, "count": 1])
+        let dropped = try await copy.queue.drain()
+        XCTAssertEqual(dropped.undelivered, 1)
+        XCTAssertNotNil(dropped.unavailable)
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.verdicts.map(\.verdict), [.accepted])
+        await copy.close()
+    }
+
+    func testAWriteWhoseAnswerWasLostIsResentUnderItsKeyAndWrittenOnce_Q5() async throws {
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        let create = try await copy.items.create(Draft(type: "core.note", properties: ["title": "once", "body": "text"]))
+        var request = URLRequest(url: harness.url.appendingPathComponent("items"))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(harness.key)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(create.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
+        request.httpBody = Data(try JSONValue.object(create.body).json().utf8)
+        let (first, _) = try await URLSession.shared.data(for: request)
+        XCTAssertTrue(String(decoding: first, as: UTF8.self).contains(create.itemId ?? "-"), "witness: written")
+
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.verdicts.map(\.verdict), [.accepted])
+        XCTAssertEqual(report.verdicts.first?.replayed, true, "answered from the instance's record")
+        expectEqual(try await harness.listedIds(type: "core.note"), [create.itemId ?? ""], "written once")
+        await copy.close()
+    }
+
+    func testARefusedKeyBlocksTheWholeQueueAndStopsTheDrain_Q26() async throws {
+        let wrong = Server(url: harness.url, key: "marfa_k1_not-a-key")
+        let copy = try await WorkingCopy.open(store: harness.store, server: wrong)
+        _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": "a", "body": "text"]))
+        _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": "b", "body": "text"]))
+        let report = try await copy.queue.drain()
+        XCTAssertNotNil(report.stopped)
+        XCTAssertEqual(report.answered, 1, "after the 401, nothing more is sent")
+        let queue = try await copy.queue.all()
+        XCTAssertEqual(queue.map(\.verdict?.name), ["blocked", "blocked"])
+        XCTAssertTrue(queue.allSatisfy {
+            if case .blocked(.credentialRefused, _)? = $0.verdict { return true } else { return false }
+        })
+        await copy.close()
+
+        let fixed = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        let replaced = try await fixed.queue.drain()
+        XCTAssertEqual(replaced.verdicts.map(\.verdict), [.accepted, .accepted], "the block clears with the key")
+        await fixed.close()
+    }
+
+    func testAWriteWaitingOnARefusedCreateIsRefusedUnsent_Q43() async throws {
+        let (copy, _) = try await hydratedCopy()
+        let create = try await copy.items.create(Draft(type: "core.note", properties: ["title": "mine", "body": "text"]))
+        let id = try XCTUnwrap(create.itemId)
+        _ = try await copy.tags.add("waits", to: id)
+        let (taken, _) = try await harness.request(
+            "POST", "/items", body: ["type": "core.task", "id": .string(id), "properties": ["title": "theirs"]])
+        XCTAssertEqual(taken, 201, "witness: the id is taken by another type")
+
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.answered, 1)
+        XCTAssertEqual(report.unsent, 1)
+        guard case .refused? = report.verdicts.first?.verdict, case .refused(let cascade)? = report.verdicts.last?.verdict
+        else { return XCTFail("the create and the tag are refused: \(report.verdicts)") }
+        XCTAssertTrue(cascade.reason.contains("create_item"), cascade.reason)
+        expectEqual(try await copy.items.get(id), nil, "Q-42: a refused create leaves nothing")
+        let released = try await copy.queue.release(report.verdicts[1].id)
+        XCTAssertTrue(released, "Q-34: a write refused for its dependency is releasable")
+        await copy.close()
+    }
+}
