@@ -222,4 +222,44 @@ final class DrainEndToEndTests: XCTestCase {
         XCTAssertTrue(released, "Q-34: a write refused for its dependency is releasable")
         await copy.close()
     }
+
+    func testTheFollowDrainsWhenItReachesTheHeadAndTellsEachAnswer_Seed003() async throws {
+        let (copy, _) = try await hydratedCopy()
+        let create = try await copy.items.create(Draft(type: "core.note", properties: ["title": "t", "body": "b"]))
+        let changes = copy.changes()
+        let updates = copy.updates().makeAsyncIterator()
+        _ = await updates.next()
+        var answered: [String] = []
+        var drained: DrainReport?
+        let deadline = Date().addingTimeInterval(20)
+        for await change in changes {
+            if case .answered(let verdict) = change.origin { answered.append(verdict.id) }
+            if case .queueDrained(let report) = change.origin { drained = report }
+            if drained != nil || Date() > deadline { break }
+        }
+        XCTAssertEqual(answered, [create.id], "`.answered` for the write, naming its item")
+        XCTAssertEqual(drained?.verdicts.map(\.verdict), [.accepted])
+        expectEqual(try await harness.listedIds(type: "core.note").contains(create.itemId ?? "-"), true)
+        _ = updates
+        await copy.close()
+    }
+
+    func testADrainWhoseTaskIsCancelledThrowsCanceledAndKeepsWhatWasAnswered() async throws {
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        for title in ["a", "b", "c"] {
+            _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": .string(title), "body": "b"]))
+        }
+        let task = Task { try await copy.queue.drain() }
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("a cancelled drain ends with canceled")
+        } catch let error as MarfaError {
+            XCTAssertEqual(error.code(), "canceled")
+        }
+        _ = try await copy.queue.drain()
+        let queue = try await copy.queue.all()
+        XCTAssertEqual(queue.map(\.verdict), [.accepted, .accepted, .accepted], "the next drain sends the rest")
+        await copy.close()
+    }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 /// The README's main job, run as a person runs it: `marfa demo` against its own loopback instance.
 final class DemoCommandTests: XCTestCase {
-    func testTheDemoHydratesQueuesAnOfflineRenameCatchesUpAndReopens() throws {
+    func testTheDemoHydratesQueuesAnOfflineRenameCatchesUpReopensAndDrains() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-demo-test-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try runMarfa(["--json", "demo", "--dir", folder.path])
@@ -15,5 +15,7 @@ final class DemoCommandTests: XCTestCase {
         XCTAssertEqual(answer.object?["queue"]?.array?.count, 1)
         XCTAssertEqual(answer.object?["status"]?.object?["hydration"], "complete")
         XCTAssertTrue(result.stderr.contains("Caught up"), result.stderr)
+        XCTAssertEqual(answer.object?["drain"]?.object?["answered"], 1, "Q-1: the rename is drained after the reopen")
+        XCTAssertEqual(answer.object?["answered"]?.array?.first?.object?["verdict"], "accepted")
     }
 }

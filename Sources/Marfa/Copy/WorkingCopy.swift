@@ -63,11 +63,12 @@ public final class WorkingCopy: Sendable {
         tags = Tags(engine: engine)
         metadata = Metadata(engine: engine)
         extensions = Extensions(engine: engine)
-        queue = Queue(engine: engine, servers: servers)
         catalog = Catalog(engine: engine)
         events = CopyEvents(engine: engine)
+        let drains = DrainActor(engine: engine, events: events)
+        queue = Queue(engine: engine, servers: servers, drains: drains)
         follow = FollowActor(
-            engine: engine, servers: servers, events: events,
+            engine: engine, servers: servers, events: events, drains: drains,
             start: server == nil || engine.role == .reader ? .local : .needsHydration(nil))
     }
 
@@ -213,6 +214,7 @@ public final class WorkingCopy: Sendable {
     public func close() async {
         events.stopWatchingWriterSaves()
         await follow.handle(.closed)
+        await follow.endDrain()
         await engine.close()
     }
 }

@@ -8,10 +8,10 @@ public struct Queue: Sendable {
 
     let drains: DrainActor
 
-    init(engine: CopyActor, servers: ServerHolder) {
+    init(engine: CopyActor, servers: ServerHolder, drains: DrainActor) {
         self.engine = engine
         self.servers = servers
-        drains = DrainActor(engine: engine)
+        self.drains = drains
     }
 
     /// Every queued write in send order.
@@ -21,7 +21,8 @@ public struct Queue: Sendable {
 
     /// Sends every unanswered write once, in queue order, and records each answer: the pass
     /// ends at the first write the environment fails, never waits or retries, and stops at a refused key. A second
-    /// drain waits for the first. Throws `no_server` without an instance and `reading_handle` on a reader.
+    /// drain waits for the first. Throws `no_server` without an instance, `reading_handle` on a reader, and
+    /// `canceled` when the calling task is cancelled (what was answered stands).
     public func drain() async throws -> DrainReport {
         guard engine.role == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")

@@ -3,7 +3,7 @@ import Marfa
 
 /// `marfa demo`: a reference instance on a loopback port and a working copy of it, with no configuration: another
 /// writer adds notes, the copy hydrates, answers reads with no request, queues an offline rename, catches up with
-/// the instance's later change, and survives a reopen.
+/// the instance's later change, survives a reopen, and drains the rename to the instance.
 enum DemoCommand {
     static let spec = CommandSpec(
         usage: "demo [--dir D]", summary: "a loopback instance and a working copy, end to end", options: ["dir"])
@@ -63,11 +63,18 @@ enum DemoCommand {
         let queue = try await reopened.queue.all()
         let status = try await reopened.status()
         say("Reopened: \(status.items) items held, \(queue.count) write waiting to be sent, hydration \(status.hydration.rawValue)")
+        let drained = try await reopened.queue.drain()
+        let verdicts = drained.verdicts.map { "\($0.kind.rawValue) \($0.verdict?.name ?? "unanswered")" }
+        say("Drained: \(drained.answered) answered (\(verdicts.joined(separator: ", ")))")
+        let sent = try await reopened.items.get(reading.id)
+        say("  \(sent?.properties["title"]?.string ?? "")  (version \(sent?.version ?? 0), the instance's answer)")
+        let answered = try await reopened.queue.all()
         await reopened.close()
         return [
             "instance": .string(instance.url.absoluteString), "store": .string(store.path),
             "notes": .array(after.rows.map(JSONShapes.item)), "queue": .array(queue.map(JSONShapes.queuedWrite)),
-            "status": JSONShapes.status(status),
+            "status": JSONShapes.status(status), "drain": JSONShapes.drainReport(drained),
+            "answered": .array(answered.map(JSONShapes.queuedWrite)),
         ]
     }
 

@@ -1,23 +1,30 @@
 import MarfaEngine
 
 /// Sends a copy's queue to the instance, one pass at a time: a second drain waits for the first, then sends
-/// only what is still unanswered. It talks to `CopyActor` only, through `DrainPass`.
+/// only what is still unanswered. It talks to `CopyActor` only, through `DrainPass`; `changes()` streams hear each
+/// answer as `.answered` (seed 003).
 actor DrainActor {
     private let engine: CopyActor
+    private let events: CopyEvents
     /// The pass running or last run: the next one starts after it.
     private var last: Task<Void, Never>?
 
-    init(engine: CopyActor) {
+    init(engine: CopyActor, events: CopyEvents) {
         self.engine = engine
+        self.events = events
     }
 
-    /// Runs one pass against `server` once every pass asked for before it has ended; answers its report.
+    /// Runs one pass against `server` once every pass asked for before it has ended; answers its report. Cancelling
+    /// the calling task stops the pass between writes and throws `canceled`; what was answered stands.
     func drain(_ server: Server) async throws(MarfaError) -> DrainReport {
         let previous = last
         let engine = engine
+        let events = events
         let pass = Task { () async -> Result<DrainReport, MarfaError> in
             await previous?.value
-            var pass = DrainPass(client: InstanceClient(server: server), engine: engine)
+            var pass = DrainPass(client: InstanceClient(server: server), engine: engine) { verdict in
+                events.broadcast(Change(origin: .answered(verdict), itemId: verdict.itemId, edgeId: verdict.edgeId))
+            }
             do throws(MarfaError) {
                 return .success(try await pass.run())
             } catch {
@@ -25,6 +32,10 @@ actor DrainActor {
             }
         }
         last = Task { _ = await pass.value }
-        return try await pass.value.get()
+        return try await withTaskCancellationHandler {
+            await pass.value
+        } onCancel: {
+            pass.cancel()
+        }.get()
     }
 }

@@ -7,6 +7,8 @@ import MarfaEngine
 struct DrainPass {
     let client: InstanceClient
     let engine: CopyActor
+    /// Told each write's line as soon as its answer is recorded.
+    let told: @Sendable (DrainVerdict) -> Void
 
     private var report = DrainReport()
     /// Writes sent this pass without an answer, or held: the writes behind them on the same row wait.
@@ -16,9 +18,10 @@ struct DrainPass {
     /// Whether the instance was confirmed as the one the copy was filled from.
     private var confirmed = false
 
-    init(client: InstanceClient, engine: CopyActor) {
+    init(client: InstanceClient, engine: CopyActor, told: @escaping @Sendable (DrainVerdict) -> Void = { _ in }) {
         self.client = client
         self.engine = engine
+        self.told = told
     }
 
     /// Runs the pass and answers its report; an answer on another contract ends it with `contract_mismatch`
@@ -28,6 +31,7 @@ struct DrainPass {
         let queue = await engine.state.queue
         for write in queue { verdicts[write.id] = (write.kind, write.verdict) }
         for queued in queue where queued.isUnanswered {
+            if Task.isCancelled { throw MarfaError.canceled(message: "the drain was cancelled; what it answered stands") }
             let write = try await engine.queuedWrite(queued.id)
             guard write.isUnanswered else { continue }
             let readiness = DrainReadiness.of(write, verdicts: verdicts, waiting: waiting)
@@ -207,10 +211,11 @@ struct DrainPass {
         let write = settled.write
         verdicts[write.id] = (write.kind, write.verdict)
         if write.verdict == nil { waiting.insert(write.id) }
-        report.verdicts.append(
-            DrainVerdict(
-                id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: write.verdict,
-                refusals: write.refusals, replayed: settled.replayed))
+        let line = DrainVerdict(
+            id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: write.verdict,
+            refusals: write.refusals, replayed: settled.replayed)
+        report.verdicts.append(line)
+        told(line)
     }
 
     /// Keeps the longest `Retry-After` of the pass: a caller waits once for the whole pass.

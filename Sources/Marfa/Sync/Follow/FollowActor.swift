@@ -2,23 +2,31 @@ import Foundation
 import MarfaEngine
 
 /// Holds the event stream while any updates sequence is held (seed 003, WC-78 to WC-81): catches up, follows live
-/// events, backs off when offline and refills a stale copy, as `ConnectionStateMachine` decides. It only performs
+/// events, drains the queue each time it reaches the head, backs off when offline and refills a stale copy, as
+/// `ConnectionStateMachine` decides. It only performs
 /// I/O and feeds results back to the machine; it talks to `CopyActor`, never to another actor's state.
 actor FollowActor {
     private var machine: ConnectionStateMachine
     private let engine: CopyActor
     private let servers: ServerHolder
     private let events: CopyEvents
+    private let drains: DrainActor
+    /// The drain started the last time the follow reached the head, if it is still running.
+    private var drain: Task<Void, Never>?
     private var session: Task<Void, Never>?
     private var retry: Task<Void, Never>?
     /// The reason of the terminal frame that last made the copy stale, which the refill gate weighs.
     private var staleReason: String?
     private(set) var counters = FollowCounters()
 
-    init(engine: CopyActor, servers: ServerHolder, events: CopyEvents, start: ConnectionStateMachine.Start) {
+    init(
+        engine: CopyActor, servers: ServerHolder, events: CopyEvents, drains: DrainActor,
+        start: ConnectionStateMachine.Start
+    ) {
         self.engine = engine
         self.servers = servers
         self.events = events
+        self.drains = drains
         machine = ConnectionStateMachine(start: start)
     }
 
@@ -99,6 +107,7 @@ actor FollowActor {
                     }
                     events.broadcast(.lastSynced(Date()))
                     handle(.followCaughtUp)
+                    await drainIfWaiting(server)
                 default:
                     burst.append(try await catchUp.stage(event))
                     if CatchUp.burstEnds(burst, stream: stream, taken: taken) { try await settle(&burst, catchUp) }
@@ -114,6 +123,33 @@ actor FollowActor {
             if counters.applied == 0 { counters.failedOpens += 1 }
             report(failure)
         }
+    }
+
+    /// Starts a drain of the writes waiting to be sent, unless one the follow started is still running or nothing
+    /// waits (seed 003: the server came back). `changes()` streams hear how it ended: `.queueDrained` with its
+    /// report, or `.queueNotDrained` with the error that stopped it.
+    private func drainIfWaiting(_ server: Server) async {
+        guard drain == nil, engine.role == .writer, await engine.state.queue.contains(where: \.isUnanswered) else {
+            return
+        }
+        drain = Task { [drains, events] in
+            do {
+                events.broadcast(Change(origin: .queueDrained(try await drains.drain(server))))
+            } catch {
+                events.broadcast(Change(origin: .queueNotDrained(error as? MarfaError ?? .network(message: "\(error)"))))
+            }
+            self.drainEnded()
+        }
+    }
+
+    private func drainEnded() {
+        drain = nil
+    }
+
+    /// Cancels the drain the follow started, if one runs, and waits for it to end (a copy closing).
+    func endDrain() async {
+        drain?.cancel()
+        await drain?.value
     }
 
     /// Waits once for a burst of staged events to be durable, then counts each and tells the machine.
