@@ -262,4 +262,47 @@ final class DrainEndToEndTests: XCTestCase {
         XCTAssertEqual(queue.map(\.verdict), [.accepted, .accepted, .accepted], "the next drain sends the rest")
         await copy.close()
     }
+
+    func testAKeyedCreateGoesWithoutItsMintedIdAndTheCopyMovesOntoTheInstancesRow_Q14() async throws {
+        let existing = try await harness.createItem(
+            type: "core.note", title: "from the feed", extra: ["source_id": "feed-42"])
+        let (copy, _) = try await hydratedCopy()
+        let create = try await copy.items.create(
+            Draft(type: "core.note", properties: ["title": "imported", "body": "b"], sourceId: "feed-42"))
+        let minted = try XCTUnwrap(create.itemId)
+        XCTAssertNotEqual(minted, existing)
+        _ = try await copy.tags.add("moved", to: minted)
+        _ = try await copy.items.update(minted, Edit(properties: ["body": "edited"], baseVersion: 0))
+
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.verdicts.map(\.verdict), [.accepted, .accepted, .accepted])
+        XCTAssertEqual(report.verdicts.map(\.itemId), [existing, existing, existing], "every write moved to the row")
+        expectEqual(try await copy.items.get(minted), nil, "the minted row is dropped")
+        let row = try await copy.items.get(existing)
+        XCTAssertEqual(row?.properties["body"], "edited")
+        XCTAssertEqual(row?.tags, ["moved"])
+        let served = try await served(existing)
+        XCTAssertEqual(served["properties"]?.object?["title"]?.string, "imported", "the upsert merged the title")
+        XCTAssertEqual(served["properties"]?.object?["body"]?.string, "edited")
+        expectEqual(try await harness.listedIds(type: "core.note").contains(minted), false, "never sent as an id")
+        await copy.close()
+    }
+
+    func testAKeyedCreateLandingOnARowInTheBinIsRefusedTrashedAndLeavesNothing_Q47() async throws {
+        let existing = try await harness.createItem(
+            type: "core.note", title: "binned", extra: ["source_id": "feed-7"])
+        let (copy, _) = try await hydratedCopy()
+        let (binned, _) = try await harness.request("DELETE", "/items/\(existing)?version=1", body: [:])
+        XCTAssertEqual(binned, 200)
+        let create = try await copy.items.create(
+            Draft(type: "core.note", properties: ["title": "again", "body": "b"], sourceId: "feed-7"))
+        let report = try await copy.queue.drain()
+        guard case .refused(let refusal)? = report.verdicts.first?.verdict else {
+            return XCTFail("refused: \(report.verdicts)")
+        }
+        XCTAssertEqual(refusal.reason, "trashed")
+        XCTAssertTrue(refusal.trashed)
+        expectEqual(try await copy.items.get(create.itemId ?? "-"), nil, "the minted row is forgotten")
+        await copy.close()
+    }
 }

@@ -25,9 +25,18 @@ extension CopyActor {
             write.verdict = verdict
             write.answeredAt = now
             replayed = acknowledged
-            changes.append(.putItem(laidOver(adopting: row, beside: write, now: now)))
+            var onRow = state.queuedWrites(onItem: row.id)
+            if write.kind == .createItem, let minted = write.itemId, minted != row.id {
+                let moving = QueueRetarget.moving(from: minted, to: row.id, in: state)
+                write.itemId = row.id
+                changes += moving.changes
+                let moved = moving.writes.filter { $0.id != write.id }
+                changes += moved.map(StoreChange.putQueuedWrite)
+                onRow += [write] + moved
+            }
+            changes.append(.putItem(laidOver(adopting: row, beside: write, waiting: onRow, now: now)))
             changes += QueueRebase.moved(
-                behind: write, verdict: verdict, version: row.version, acknowledged: acknowledged, in: state
+                behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged
             ).map(StoreChange.putQueuedWrite)
         case .edge(let edge, let acknowledged):
             write.verdict = .accepted
@@ -112,8 +121,11 @@ extension CopyActor {
     }
 
     /// The row the instance answered, unless the copy holds a later one (a higher version, or the same version
-    /// stamped later, Q-39), with every other waiting write on it laid over again.
-    private func laidOver(adopting row: Item, beside answered: QueuedWrite, now: String) -> Item {
+    /// stamped later, Q-39), with every other waiting write of `waiting` (the writes on that row) laid over again
+    ///
+    private func laidOver(
+        adopting row: Item, beside answered: QueuedWrite, waiting: [QueuedWrite], now: String
+    ) -> Item {
         var result = row
         if let held = state.items[row.id],
             held.version > row.version || (held.version == row.version && held.updatedAt > row.updatedAt)
@@ -122,8 +134,7 @@ extension CopyActor {
         } else if let held = state.items[row.id], row.tags.isEmpty {
             result.tags = held.tags
         }
-        for other in state.queuedWrites(onItem: row.id)
-        where other.id != answered.id && other.edgeId == nil && LayOver.isWaiting(other) {
+        for other in waiting where other.id != answered.id && other.edgeId == nil && LayOver.isWaiting(other) {
             result = LayOver.item(after: other, on: result, now: now) ?? result
         }
         return result

@@ -15,17 +15,25 @@ package enum QueueRebase {
     package static func moved(
         behind answered: QueuedWrite, verdict: Verdict, version: Int64, acknowledged: Bool, in state: CopyState
     ) -> [QueuedWrite] {
-        let behind: [QueuedWrite]
-        let kinds: Set<WriteKind>
         if let edgeId = answered.edgeId {
-            behind = state.queuedWrites(onEdge: edgeId)
-            kinds = [.updateEdge]
-        } else if let itemId = answered.itemId {
-            behind = state.queuedWrites(onItem: itemId).filter { $0.edgeId == nil }
-            kinds = [.updateItem, .deleteItem]
-        } else {
-            return []
+            return moved(
+                behind: answered, among: state.queuedWrites(onEdge: edgeId), verdict: verdict, version: version,
+                acknowledged: acknowledged)
         }
+        guard let itemId = answered.itemId else { return [] }
+        return moved(
+            behind: answered, among: state.queuedWrites(onItem: itemId), verdict: verdict, version: version,
+            acknowledged: acknowledged)
+    }
+
+    /// `moved(behind:verdict:version:acknowledged:in:)` over `writes`, the writes queued on the answered write's
+    /// row or edge in queue order (the answered one among them), for writes not yet moved onto that row.
+    package static func moved(
+        behind answered: QueuedWrite, among writes: [QueuedWrite], verdict: Verdict, version: Int64,
+        acknowledged: Bool
+    ) -> [QueuedWrite] {
+        let kinds: Set<WriteKind> = answered.edgeId == nil ? [.updateItem, .deleteItem] : [.updateEdge]
+        let behind = writes.filter { ($0.edgeId == nil) == (answered.edgeId == nil) }
         guard let position = behind.firstIndex(where: { $0.id == answered.id }) else { return [] }
         let target: Int64?
         let from: Int64?

@@ -118,7 +118,8 @@ struct DrainPass {
                 RefusalReading.refusal(of: answer), serverRow: serverRow.row, readBack: serverRow.read)
             record(try await engine.settle(write.id, settlement, answer: text))
         case .success:
-            let settlement = (try? Self.settlement(of: answer, route: route)) ?? .counted
+            let keyed = write.kind == .createItem && write.body["source_id"]?.string != nil
+            let settlement = (try? Self.settlement(of: answer, route: route, keyed: keyed)) ?? .counted
             record(try await engine.settle(write.id, settlement, answer: text))
         }
         report.answered += 1
@@ -126,8 +127,11 @@ struct DrainPass {
     }
 
     /// The settlement a 2xx carries: accepted with no resolution, merged with one, conflicted with one
-    /// naming a copy; `acknowledged` or `Idempotency-Replayed` marks a replay. A body that does not read throws.
-    static func settlement(of answer: InstanceAnswer, route: WriteRoute) throws(MarfaError) -> DrainSettlement {
+    /// naming a copy; `acknowledged` or `Idempotency-Replayed` marks a replay. A `keyed` create acknowledged onto a
+    /// row in the bin is refused `trashed`. A body that does not read throws.
+    static func settlement(
+        of answer: InstanceAnswer, route: WriteRoute, keyed: Bool = false
+    ) throws(MarfaError) -> DrainSettlement {
         let replayed = answer.header("idempotency-replayed")?.lowercased() == "true"
         switch route.answer {
         case .plain:
@@ -155,6 +159,12 @@ struct DrainPass {
                 verdict = .accepted
             }
             let acknowledged = object["acknowledged"]?.bool == true
+            if keyed, acknowledged, item.state == .trashed {
+                let refusal = Refusal(
+                    reason: "trashed", message: "the natural key names item \(item.id), which is in the bin",
+                    trashed: true)
+                return .refused(refusal, serverRow: nil, readBack: true)
+            }
             return .item(item, verdict: verdict, acknowledged: acknowledged || replayed)
         }
     }

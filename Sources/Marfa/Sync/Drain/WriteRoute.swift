@@ -18,13 +18,17 @@ struct WriteRoute: Equatable {
     var body: JSONValue?
     var answer: Answer
 
-    /// The route of `write`, its body exactly as queued (V-19); an update asks for `conflict=auto` and a
-    /// delete names the version it read (P-39). Throws `store` for a write that names nowhere to send it, and for
+    /// The route of `write`, its body exactly as queued (V-19) but for a keyed create's minted id, which is never
+    /// sent (Q-14: the instance's row answers); an update asks for `conflict=auto` and a delete names the
+    /// version it read (P-39). Throws `store` for a write that names nowhere to send it, and for
     /// an upload, whose bytes this build does not hold.
     static func of(_ write: QueuedWrite) throws(MarfaError) -> WriteRoute {
         let body = JSONValue.object(write.body)
         switch write.kind {
-        case .createItem: return WriteRoute(method: "POST", path: "/items", body: body, answer: .item)
+        case .createItem:
+            var sent = write.body
+            if sent["source_id"]?.string != nil { sent["id"] = nil }
+            return WriteRoute(method: "POST", path: "/items", body: .object(sent), answer: .item)
         case .updateItem:
             return WriteRoute(
                 method: "PATCH", path: try item(write), query: [URLQueryItem(name: "conflict", value: "auto")],

@@ -1,0 +1,39 @@
+import MarfaRules
+
+/// Moves what a keyed create's minted id named onto the row the instance answered with: a keyed create is
+/// sent without its minted id, so its answer names the instance's row, and the minted row must not stay beside it.
+package enum QueueRetarget {
+    /// What moves from minted id `minted` to `landed`: the queued writes naming it (as their item, their target or
+    /// an edge end in their body), in queue order, and the changes that move its held edges, extensions and pin and
+    /// drop the minted row.
+    /// - Complexity: O(queue + edges at the minted row).
+    package static func moving(
+        from minted: String, to landed: String, in state: CopyState
+    ) -> (writes: [QueuedWrite], changes: [StoreChange]) {
+        var writes: [QueuedWrite] = []
+        for write in state.queue where write.itemId == minted || write.targetId == minted {
+            var moved = write
+            if moved.itemId == minted { moved.itemId = landed }
+            if moved.targetId == minted { moved.targetId = landed }
+            for end in ["source_id", "target_id"] where moved.body[end]?.string == minted {
+                moved.body[end] = .string(landed)
+            }
+            writes.append(moved)
+        }
+        var changes: [StoreChange] = []
+        for edge in state.edges.edges(from: minted) + state.edges.edges(to: minted) {
+            var moved = edge
+            if moved.sourceId == minted { moved.sourceId = landed }
+            if moved.targetId == minted { moved.targetId = landed }
+            changes.append(.putEdge(moved))
+        }
+        for (namespace, body) in state.extensions[minted] ?? [:] {
+            changes.append(.putExtension(itemId: landed, namespace: namespace, body: body))
+        }
+        if state.pins.contains(minted) {
+            changes.append(.setPins(state.pins.map { $0 == minted ? landed : $0 }))
+        }
+        changes.append(.removeItem(id: minted))
+        return (writes, changes)
+    }
+}
