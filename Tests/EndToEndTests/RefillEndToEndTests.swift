@@ -15,12 +15,14 @@ final class RefillEndToEndTests: XCTestCase {
         await harness?.shutdown()
     }
 
-    /// A copy filled with one note from the instance and one create of its own queued.
+    /// A copy filled with one note from the instance and one create of its own queued (valid on the instance, since
+    /// the follow drains it once it reaches the head).
     private func filledCopy() async throws -> (WorkingCopy, QueuedWrite) {
         _ = try await harness.createItem(type: "core.note", title: "first")
         let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
         _ = try await copy.hydrate(types: ["core.note"], tier: .all)
-        let queued = try await copy.items.create(Draft(type: "core.note", properties: ["title": "offline"]))
+        let queued = try await copy.items.create(
+            Draft(type: "core.note", properties: ["title": "offline", "body": "written offline"]))
         return (copy, queued)
     }
 
@@ -59,7 +61,7 @@ final class RefillEndToEndTests: XCTestCase {
         XCTAssertEqual(Set(held.rows.map(\.id)), listed, "the refill holds what the instance lists")
         expectEqual(try await copy.queue.all().map(\.id), [queued.id])
         let shown = try await copy.items.get(try XCTUnwrap(queued.itemId))
-        XCTAssertEqual(shown?.properties["title"], "offline", "the queued create shows over the refill (WC-34)")
+        XCTAssertEqual(shown?.properties["title"], "offline", "the queued create shows over the refill (WC-34) or landed")
         expectEqual(try await copy.status().hydration, .complete)
         await copy.close()
     }

@@ -82,6 +82,27 @@ final class DrainSettlementTests: XCTestCase {
         await copy.close()
     }
 
+    /// e1 is blocked by a 403 naming a grant (a block that clears by itself), e2 behind it goes out in the same
+    /// pass and is answered unreadably (counted, still unanswered); the next pass clears e1's block and e1 is
+    /// accepted one past its base. e2 went out under its key on base 3, so its base and body stay.
+    func testASentWriteIsNeverMovedOntoAnotherAnswer_V19() async throws {
+        let (copy, _) = try await copy([
+            write("e1", .updateItem, base: 3), write("e2", .updateItem, base: 3, follows: "e1"),
+        ])
+        _ = try await copy.settle("e1", .blocked(.credentialRefused, nil), answer: "{}")
+        try await copy.markSent("e2")
+        _ = try await copy.settle("e2", .counted, answer: "{")
+        let sent = try await copy.queuedWrite("e2")
+        XCTAssertNotNil(sent.sentAt, "witness: e2 went out")
+        try await copy.clearSelfClearingBlocks()
+        _ = try await copy.settle("e1", .item(note(version: 4, title: "e1"), verdict: .accepted, acknowledged: false),
+                                  answer: "{}")
+        let after = try await copy.queuedWrite("e2")
+        XCTAssertEqual(after.baseVersion, 3, "V-19: a sent write's base never changes")
+        XCTAssertEqual(after.body, sent.body, "V-19: a sent body is frozen")
+        await copy.close()
+    }
+
     func testAnAnswerOlderThanTheCopysRowLeavesTheRow_Q39() async throws {
         let (copy, _) = try await copy([write("e", .updateItem, base: 2)])
         _ = try await copy.settle("e", .item(note(version: 2, title: "old"), verdict: .accepted, acknowledged: true),
@@ -97,7 +118,7 @@ final class DrainSettlementTests: XCTestCase {
         let (copy, _) = try await copy([
             write("a", .updateItem, base: 3), write("r", .addTag, base: nil), write("b", .transitionItem, base: nil),
         ])
-        _ = try await copy.settle("a", .plain, answer: "{}")
+        _ = try await copy.settle("a", .plain(acknowledged: false), answer: "{}")
         _ = try await copy.settle("r", .refused(Refusal(reason: "x", code: "x"), serverRow: nil, readBack: false),
                                   answer: "{}")
         _ = try await copy.settle("b", .blocked(.keySpent, nil), answer: "{}")

@@ -90,9 +90,12 @@ final class DrainRulesTests: XCTestCase {
             let answer = InstanceAnswer(
                 status: 200, headers: replayed ? ["idempotency-replayed": ["true"]] : [:],
                 body: Data(try JSONValue.object(body).json().utf8))
-            guard case .item(let row, let verdict, let acknowledged) = try DrainPass.settlement(of: answer, route: route)
-            else { throw MarfaError.invalid(message: "not an item settlement") }
+            let settlement = try DrainPass.settlement(of: answer, route: route)
+            guard case .item(let row, let verdict, let acknowledged, let tagsNamed) = settlement else {
+                throw MarfaError.invalid(message: "not an item settlement")
+            }
             XCTAssertEqual(row.tags, ["a"], "the tags from the metadata")
+            XCTAssertTrue(tagsNamed)
             return (verdict, acknowledged)
         }
         XCTAssertEqual(try verdict([:]).0, .accepted)
@@ -105,5 +108,34 @@ final class DrainRulesTests: XCTestCase {
         XCTAssertEqual(try verdict([:]).1, false)
         let unreadable = InstanceAnswer(status: 200, headers: [:], body: Data("{\"item\":".utf8))
         XCTAssertThrowsError(try DrainPass.settlement(of: unreadable, route: route), "Q-24: counted, not accepted")
+    }
+
+    func testARefusalIsParsedOnceWithItsFieldsBinAndGrant_Q50() throws {
+        func answer(_ status: Int, _ error: JSONValue) throws -> InstanceAnswer {
+            InstanceAnswer(
+                status: status, headers: ["x-marfa-contract": ["3"]],
+                body: Data(try JSONValue.object(["error": error]).json().utf8))
+        }
+        let grant = try answer(403, [
+            "code": "type_not_permitted", "message": "no",
+            "details": ["grant": ["kind": "type", "name": "core.task", "level": "write"]],
+        ])
+        let refusal = RefusalReading.refusal(of: grant)
+        XCTAssertEqual(refusal.grant, MissingGrant(kind: .type, name: "core.task", level: .write))
+        XCTAssertTrue(RefusalReading.namesGrant(grant))
+        let odd = try answer(403, [
+            "code": "type_not_permitted", "details": ["grant": ["kind": "type", "name": "core.task", "level": "admin"]],
+        ])
+        XCTAssertNil(RefusalReading.refusal(of: odd).grant, "an oddly shaped grant reads as absent")
+        XCTAssertFalse(RefusalReading.namesGrant(odd), "witness: so the 403 is final, not a block")
+        let invalid = RefusalReading.refusal(of: try answer(400, [
+            "code": "invalid_properties", "message": "bad",
+            "details": ["errors": [["field": "title", "message": "too long"], ["path": "body", "message": "no"], 7]],
+        ]))
+        XCTAssertEqual(invalid.fields, [FieldRefusal(field: "title", message: "too long"), FieldRefusal(field: "body", message: "no")])
+        XCTAssertFalse(invalid.trashed)
+        let binned = try answer(404, ["code": "item_not_found", "details": ["trashed": true]])
+        XCTAssertTrue(RefusalReading.refusal(of: binned).trashed)
+        XCTAssertFalse(RefusalReading.refusal(of: try answer(404, ["code": "item_not_found"])).trashed)
     }
 }

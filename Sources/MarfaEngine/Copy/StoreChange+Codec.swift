@@ -65,7 +65,7 @@ extension StoreChange {
             writer.write(5); writer.write(itemId); writer.write(namespace); writer.write(object: body)
         case .removeExtension(let itemId, let namespace):
             writer.write(6); writer.write(itemId); writer.write(namespace)
-        case .putQueuedWrite(let write): writer.write(7); RowCodec.write(write, into: &writer)
+        case .putQueuedWrite(let write): writer.write(Self.putQueuedWriteTag); RowCodec.write(write, into: &writer)
         case .removeQueuedWrite(let id): writer.write(8); writer.write(id)
         case .clearRows: writer.write(9)
         case .setSlice(let slice):
@@ -87,6 +87,9 @@ extension StoreChange {
         }
     }
 
+    /// The byte a `putQueuedWrite` change starts with: 17 since queue rows carry `sentAt` (Decision 0072); rows
+    /// under 7, written before, are read without it.
+    static let putQueuedWriteTag: UInt8 = 17
     /// The byte a `putEdge` change starts with.
     static let putEdgeTag: UInt8 = 3
     /// The byte a `putItem` change starts with.
@@ -104,7 +107,8 @@ extension StoreChange {
             return .putExtension(
                 itemId: try reader.readString(), namespace: try reader.readString(), body: try reader.readObject())
         case 6: return .removeExtension(itemId: try reader.readString(), namespace: try reader.readString())
-        case 7: return .putQueuedWrite(try RowCodec.readQueuedWrite(from: &reader))
+        case 7: return .putQueuedWrite(try RowCodec.readQueuedWrite(from: &reader, withSentAt: false))
+        case Self.putQueuedWriteTag: return .putQueuedWrite(try RowCodec.readQueuedWrite(from: &reader))
         case 8: return .removeQueuedWrite(id: try reader.readString())
         case 9: return .clearRows
         case 10:

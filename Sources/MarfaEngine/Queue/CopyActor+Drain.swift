@@ -21,7 +21,7 @@ extension CopyActor {
         var replayed = false
         write.answer = answer
         switch settlement {
-        case .item(let row, let verdict, let acknowledged):
+        case .item(let row, let verdict, let acknowledged, let tagsNamed):
             write.verdict = verdict
             write.answeredAt = now
             replayed = acknowledged
@@ -34,7 +34,9 @@ extension CopyActor {
                 changes += moved.map(StoreChange.putQueuedWrite)
                 onRow += [write] + moved
             }
-            changes.append(.putItem(laidOver(adopting: row, beside: write, waiting: onRow, now: now)))
+            changes += LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) }
+            changes.append(
+                .putItem(laidOver(adopting: row, tagsNamed: tagsNamed, beside: write, waiting: onRow, now: now)))
             changes += QueueRebase.moved(
                 behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged
             ).map(StoreChange.putQueuedWrite)
@@ -46,13 +48,14 @@ extension CopyActor {
             changes += QueueRebase.moved(
                 behind: write, verdict: .accepted, version: edge.version, acknowledged: acknowledged, in: state
             ).map(StoreChange.putQueuedWrite)
-        case .plain:
+        case .plain(let acknowledged):
             write.verdict = .accepted
             write.answeredAt = now
-        case .refused(let refusal, let serverRow, let readBack):
+            replayed = acknowledged
+        case .refused(let refusal, let serverRow, let serverEdge, let readBack):
             write.verdict = .refused(refusal)
             write.answeredAt = now
-            changes += reset(under: write, to: serverRow, readBack: readBack, now: now)
+            changes += reset(under: write, to: serverRow, edge: serverEdge, readBack: readBack, now: now)
         case .blocked(let reason, let refusal):
             write.verdict = .blocked(reason: reason, refusal: refusal)
             write.answeredAt = now
@@ -61,11 +64,21 @@ extension CopyActor {
             if write.refusals >= CountedFailures.ceiling {
                 write.verdict = .dead
                 write.answeredAt = now
-                changes += reset(under: write, to: nil, readBack: write.kind == .createItem, now: now)
+                changes += reset(under: write, to: nil, edge: nil, readBack: Self.leavesNothing(write), now: now)
             }
         }
         try await commitJudged([.putQueuedWrite(write)] + changes, origin: .refreshed("drained"))
         return SettledWrite(write: write, replayed: replayed)
+    }
+
+    /// Marks write `id` sent, durably, before its request goes out, so a write whose answer never arrives is known
+    /// to have reached the instance and is never moved onto another answer (V-19). A write marked before keeps its
+    /// first mark.
+    package func markSent(_ id: String) async throws(MarfaError) {
+        var write = try queuedWrite(id)
+        guard write.sentAt == nil else { return }
+        write.sentAt = configuration.writeContext.now()
+        try await commitJudged([.putQueuedWrite(write)], origin: .housekeeping)
     }
 
     /// Settles write `id` without sending it: refused with `reason`, for a create it waited on that was
@@ -75,7 +88,7 @@ extension CopyActor {
         let now = configuration.writeContext.now()
         write.verdict = .refused(Refusal(reason: reason))
         write.answeredAt = now
-        let changes = reset(under: write, to: nil, readBack: write.kind == .createItem, now: now)
+        let changes = reset(under: write, to: nil, edge: nil, readBack: Self.leavesNothing(write), now: now)
         try await commitJudged([.putQueuedWrite(write)] + changes, origin: .refreshed("drained"))
         return write
     }
@@ -124,14 +137,14 @@ extension CopyActor {
     /// stamped later, Q-39), with every other waiting write of `waiting` (the writes on that row) laid over again
     ///
     private func laidOver(
-        adopting row: Item, beside answered: QueuedWrite, waiting: [QueuedWrite], now: String
+        adopting row: Item, tagsNamed: Bool, beside answered: QueuedWrite, waiting: [QueuedWrite], now: String
     ) -> Item {
         var result = row
         if let held = state.items[row.id],
             held.version > row.version || (held.version == row.version && held.updatedAt > row.updatedAt)
         {
             result = held
-        } else if let held = state.items[row.id], row.tags.isEmpty {
+        } else if let held = state.items[row.id], !tagsNamed {
             result.tags = held.tags
         }
         for other in waiting where other.id != answered.id && other.edgeId == nil && LayOver.isWaiting(other) {
@@ -151,20 +164,37 @@ extension CopyActor {
         return result
     }
 
-    /// The changes that reset the row under a refused or dead write: a create leaves nothing (its
-    /// row and the edges it carried go); another item write shows `serverRow` with the other waiting writes laid
-    /// over; with no read-back the copy keeps what it shows.
-    private func reset(under write: QueuedWrite, to serverRow: Item?, readBack: Bool, now: String) -> [StoreChange] {
-        guard readBack, let itemId = write.itemId, write.edgeId == nil else { return [] }
+    /// Whether a refused or dead `write` leaves nothing, with no read needed: a create (its row or edge goes).
+    private static func leavesNothing(_ write: QueuedWrite) -> Bool {
+        write.kind == .createItem || write.kind == .createEdge
+    }
+
+    /// The changes that reset the row or edge under a refused or dead write: a create leaves nothing
+    /// (an item create's row and the edges it carried go, an edge create's edge); another write shows the instance's
+    /// row or edge read back, with the other waiting writes laid over, and none when the instance holds none
+    /// readable; with no read-back the copy keeps what it shows.
+    private func reset(
+        under write: QueuedWrite, to serverRow: Item?, edge serverEdge: Edge?, readBack: Bool, now: String
+    ) -> [StoreChange] {
+        guard readBack else { return [] }
+        if let edgeId = write.edgeId {
+            if write.kind == .createEdge { return [.removeEdge(id: edgeId)] }
+            var edge = serverEdge
+            for other in state.queuedWrites(onEdge: edgeId) where other.id != write.id && LayOver.isWaiting(other) {
+                edge = LayOver.edge(after: other, on: edge, state: state, now: now)
+            }
+            return [edge.map(StoreChange.putEdge) ?? .removeEdge(id: edgeId)]
+        }
+        guard let itemId = write.itemId else { return [] }
         if write.kind == .createItem {
             return LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) } + [.removeItem(id: itemId)]
         }
-        guard let serverRow else { return [] }
-        var row: Item? = serverRow
+        var row = serverRow
         for other in state.queuedWrites(onItem: itemId)
         where other.id != write.id && other.edgeId == nil && LayOver.isWaiting(other) {
-            row = LayOver.item(after: other, on: row, now: now) ?? row
+            row = LayOver.item(after: other, on: row, now: now)
         }
-        return row.map { [.putItem($0)] } ?? []
+        guard let row else { return state.items[itemId] == nil ? [] : [.removeItem(id: itemId)] }
+        return [.putItem(row)]
     }
 }

@@ -2,8 +2,8 @@ import MarfaRules
 
 extension CopyActor {
     /// Releases write `id` when it is blocked or dead, or was refused unsent for a create it waited on: it
-    /// goes again under a fresh key with its count cleared. A write the instance refused is not releasable; answers
-    /// whether the release took.
+    /// goes again under a fresh key with its count cleared. A write the instance refused is not releasable, nor one
+    /// waiting for a dependency (that clears by itself); answers whether the release took.
     package func release(_ id: String) async throws(MarfaError) -> Bool {
         let write = try queuedWrite(id)
         guard Self.isReleasable(write, byReason: nil) else { return false }
@@ -40,12 +40,14 @@ extension CopyActor {
         open.answeredAt = nil
         open.refusals = 0
         open.idempotencyKey = configuration.writeContext.mintId()
+        open.sentAt = nil
         return open
     }
 
     /// Whether `write` may be released, by id (`byReason` nil) or for a blocked reason.
     private static func isReleasable(_ write: QueuedWrite, byReason reason: BlockedReason?) -> Bool {
         switch (write.verdict, reason) {
+        case (.blocked(.awaitingDependency, _)?, _): return false
         case (.blocked(let blocked, _)?, let wanted?): return blocked == wanted
         case (.blocked?, nil), (.dead?, nil): return true
         case (.refused(let refusal)?, nil): return refusal.code == nil

@@ -1,8 +1,8 @@
 import MarfaRules
 
 /// Moves the unsent edits behind an answered write onto its answer (V-13, V-15, V-16), so they are not sent on a
-/// base the copy's own write already moved past. Only unsent writes move: a write behind an unanswered one is held
-/// so none behind this write has gone out yet, and a sent body never changes (V-19).
+/// base the copy's own write already moved past. Only writes never sent move (`sentAt` nil): a write that went out
+/// under its key keeps its body and base (V-19), even when a block ahead of it let it go first.
 package enum QueueRebase {
     /// The rewritten writes behind `answered`, now answered at `version` on its row or edge.
     ///
@@ -50,7 +50,8 @@ package enum QueueRebase {
         }
         guard let from, let target, target != from else { return [] }
         return behind[(position + 1)...].compactMap { write in
-            guard write.isUnanswered, kinds.contains(write.kind), write.baseVersion == from else { return nil }
+            guard write.isUnanswered, write.sentAt == nil, kinds.contains(write.kind), write.baseVersion == from
+            else { return nil }
             var moved = write
             moved.baseVersion = target
             if moved.body["version"] != nil { moved.body["version"] = .integer(target) }

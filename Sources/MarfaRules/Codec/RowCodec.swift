@@ -152,10 +152,14 @@ package enum RowCodec {
         writer.write(signed: write.refusals)
         writer.write(write.queuedAt)
         writer.write(optional: write.answeredAt)
+        writer.write(optional: write.sentAt)
     }
 
-    /// Reads a queued write written by `write(_:into:)`.
-    package static func readQueuedWrite(from reader: inout ByteReader) throws(MarfaError) -> QueuedWrite {
+    /// Reads a queued write written by `write(_:into:)`; `withSentAt` is false for a row written before the field
+    /// existed (its write was never marked sent).
+    package static func readQueuedWrite(
+        from reader: inout ByteReader, withSentAt: Bool = true
+    ) throws(MarfaError) -> QueuedWrite {
         let id = try reader.readString()
         let kindText = try reader.readString()
         guard let kind = WriteKind(rawValue: kindText) else {
@@ -172,12 +176,14 @@ package enum RowCodec {
         let dependsOn = try reader.readStrings()
         let follows = try reader.readOptionalString()
         let verdict = try reader.readOptionalString().flatMap(VerdictText.decode)
-        return QueuedWrite(
+        var write = QueuedWrite(
             id: id, kind: kind, itemId: itemId, targetId: targetId, edgeId: edgeId, namespace: namespace, tag: tag,
             blob: blob, baseVersion: baseVersion, idempotencyKey: key, dependsOn: dependsOn, follows: follows,
             verdict: verdict, body: try reader.readObject(), answer: try reader.readOptionalString(),
             refusals: try reader.readSigned(), queuedAt: try reader.readString(),
             answeredAt: try reader.readOptionalString())
+        if withSentAt { write.sentAt = try reader.readOptionalString() }
+        return write
     }
 
     /// The states and tiers by the byte that encodes them, built once rather than per item read or written.

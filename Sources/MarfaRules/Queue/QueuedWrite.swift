@@ -38,6 +38,9 @@ public struct QueuedWrite: Sendable, Hashable, Codable, Identifiable {
     public var queuedAt: String
     /// When the write was answered.
     public var answeredAt: String?
+    /// When the write first went out under its key, or nil while it has never been sent: from then on its body and
+    /// base never change (V-19), until a release gives it a fresh key.
+    public var sentAt: String?
 
     /// Makes a queued write; the queue mints ids and keys, so apps read these rather than make them.
     public init(
@@ -45,7 +48,7 @@ public struct QueuedWrite: Sendable, Hashable, Codable, Identifiable {
         namespace: String? = nil, tag: String? = nil, blob: String? = nil, baseVersion: Int64? = nil,
         idempotencyKey: String, dependsOn: [String] = [], follows: String? = nil, verdict: Verdict? = nil,
         body: JSONObject = [:], answer: String? = nil, refusals: Int64 = 0, queuedAt: String,
-        answeredAt: String? = nil
+        answeredAt: String? = nil, sentAt: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -65,6 +68,7 @@ public struct QueuedWrite: Sendable, Hashable, Codable, Identifiable {
         self.refusals = refusals
         self.queuedAt = queuedAt
         self.answeredAt = answeredAt
+        self.sentAt = sentAt
     }
 
     /// Whether the write still waits for an answer.

@@ -38,15 +38,18 @@ public struct Refusal: Sendable, Hashable, Codable {
     public var fields: [FieldRefusal]
     /// Whether the write was refused because its item is in the bin.
     public var trashed: Bool
+    /// The grant the key lacks, when the refusal names one.
+    public var grant: MissingGrant?
 
     /// Makes a refusal.
     public init(reason: String, code: String? = nil, message: String? = nil, fields: [FieldRefusal] = [],
-                trashed: Bool = false) {
+                trashed: Bool = false, grant: MissingGrant? = nil) {
         self.reason = reason
         self.code = code
         self.message = message
         self.fields = fields
         self.trashed = trashed
+        self.grant = grant
     }
 }
 

@@ -91,7 +91,10 @@ enum JSONShapes {
         [
             "reason": .string(refusal.reason), "code": text(refusal.code), "message": text(refusal.message),
             "fields": .array(refusal.fields.map { ["field": .string($0.field), "message": .string($0.message)] }),
-            "trashed": .bool(refusal.trashed), "grant": .null,
+            "trashed": .bool(refusal.trashed),
+            "grant": refusal.grant.map {
+                ["kind": .string($0.kind.rawValue), "name": .string($0.name), "level": .string($0.level.rawValue)]
+            } ?? .null,
         ]
     }
 

@@ -13,6 +13,9 @@ struct DrainPass {
     private var report = DrainReport()
     /// Writes sent this pass without an answer, or held: the writes behind them on the same row wait.
     private var waiting = Set<String>()
+    /// The rows and edges a write of `waiting` names: every later write on one of them waits too, whatever its
+    /// `follows` names (a write queued while the one ahead was blocked names none).
+    private var waitingTargets = Set<String>()
     /// Each queued write's kind and verdict as the pass goes.
     private var verdicts: [String: (kind: WriteKind, verdict: Verdict?)] = [:]
     /// Whether the instance was confirmed as the one the copy was filled from.
@@ -34,17 +37,18 @@ struct DrainPass {
             if Task.isCancelled { throw MarfaError.canceled(message: "the drain was cancelled; what it answered stands") }
             let write = try await engine.queuedWrite(queued.id)
             guard write.isUnanswered else { continue }
-            let readiness = DrainReadiness.of(write, verdicts: verdicts, waiting: waiting)
+            var readiness = DrainReadiness.of(write, verdicts: verdicts, waiting: waiting)
+            if let target = Self.target(of: write), waitingTargets.contains(target) { readiness = .held }
             if readiness == .held {
                 try await engine.holdAwaitingDependency(write.id)
                 verdicts[write.id] = (write.kind, .blocked(reason: .awaitingDependency))
-                waiting.insert(write.id)
+                wait(on: write)
                 report.held += 1
                 continue
             }
             if report.unavailable == nil { try await confirmInstance() }
             if report.unavailable != nil {
-                waiting.insert(write.id)
+                wait(on: write)
                 report.undelivered += 1
                 continue
             }
@@ -71,6 +75,7 @@ struct DrainPass {
             report.unmade += 1
             return .goOn
         }
+        try await engine.markSent(write.id)
         let answer: InstanceAnswer
         do {
             answer = try await client.send(
@@ -113,9 +118,16 @@ struct DrainPass {
         case .counted:
             record(try await engine.settle(write.id, .counted, answer: text))
         case .refused:
-            let serverRow = await readBack(write)
-            let settlement = DrainSettlement.refused(
-                RefusalReading.refusal(of: answer), serverRow: serverRow.row, readBack: serverRow.read)
+            let refusal = RefusalReading.refusal(of: answer)
+            let settlement: DrainSettlement
+            switch await readBack(write) {
+            case .row(let row): settlement = .refused(refusal, serverRow: row, readBack: true)
+            case .edge(let edge): settlement = .refused(refusal, serverEdge: edge, readBack: true)
+            case .nothingToRead: settlement = .refused(refusal, readBack: true)
+            case .unread(let why):
+                settlement = .refused(refusal, readBack: false)
+                report.unavailable = why
+            }
             record(try await engine.settle(write.id, settlement, answer: text))
         case .success:
             let keyed = write.kind == .createItem && write.body["source_id"]?.string != nil
@@ -135,7 +147,8 @@ struct DrainPass {
         let replayed = answer.header("idempotency-replayed")?.lowercased() == "true"
         switch route.answer {
         case .plain:
-            return .plain
+            let body = try? InstanceClient.document([UInt8](answer.body), path: route.path)
+            return .plain(acknowledged: replayed || body?.object?["acknowledged"]?.bool == true)
         case .edge:
             let body = try InstanceClient.document([UInt8](answer.body), path: route.path)
             let acknowledged = body.object?["acknowledged"]?.bool == true
@@ -146,7 +159,8 @@ struct DrainPass {
                 throw MarfaError.decoding(message: "the answer to \(route.path) names no item")
             }
             var item = try Item(json: itemValue)
-            if let tags = object["metadata"]?.object?["tags"]?.array { item.tags = tags.compactMap(\.string) }
+            let tags = object["metadata"]?.object?["tags"]?.array
+            if let tags { item.tags = tags.compactMap(\.string) }
             let verdict: Verdict
             if let resolution = object["conflict_resolution"]?.object {
                 let fields = (resolution["fields"]?.array ?? []).compactMap(\.string)
@@ -165,19 +179,32 @@ struct DrainPass {
                     trashed: true)
                 return .refused(refusal, serverRow: nil, readBack: true)
             }
-            return .item(item, verdict: verdict, acknowledged: acknowledged || replayed)
+            return .item(item, verdict: verdict, acknowledged: acknowledged || replayed, tagsNamed: tags != nil)
         }
     }
 
-    /// The instance's row under a refused item write, read back at once; `read` is false when the read
-    /// could not be made (the copy then keeps what it shows). A create leaves nothing, so it reads nothing.
-    private func readBack(_ write: QueuedWrite) async -> (row: Item?, read: Bool) {
-        guard write.edgeId == nil, let itemId = write.itemId else { return (nil, false) }
-        if write.kind == .createItem { return (nil, true) }
+    /// What the read-back after a refusal found.
+    private enum ReadBack {
+        /// The instance's row (nil: none readable).
+        case row(Item?)
+        /// The instance's edge (nil: none readable).
+        case edge(Edge?)
+        /// A create leaves nothing, so nothing is read.
+        case nothingToRead
+        /// The read could not be made; why, in words. The pass ends there, as for a write.
+        case unread(String)
+    }
+
+    /// Reads back the row or edge under a refused write, at once.
+    private func readBack(_ write: QueuedWrite) async -> ReadBack {
+        if write.kind == .createItem || write.kind == .createEdge { return .nothingToRead }
+        let reader = ServerRowReader(client: client)
         do {
-            return (try await ServerRowReader(client: client).item(itemId), true)
+            if let edgeId = write.edgeId { return .edge(try await reader.edge(edgeId)) }
+            guard let itemId = write.itemId else { return .nothingToRead }
+            return .row(try await reader.item(itemId))
         } catch {
-            return (nil, false)
+            return .unread("the row under a refused write could not be read back: \(error.message)")
         }
     }
 
@@ -213,14 +240,25 @@ struct DrainPass {
     private mutating func endPass(_ write: QueuedWrite, reason: String) {
         report.unavailable = reason
         report.undelivered += 1
+        wait(on: write)
+    }
+
+    /// Notes `write` as waiting this pass, with the row or edge it names.
+    private mutating func wait(on write: QueuedWrite) {
         waiting.insert(write.id)
+        if let target = Self.target(of: write) { waitingTargets.insert(target) }
+    }
+
+    /// The row or edge a write changes: its edge for edge writes, else its item.
+    private static func target(of write: QueuedWrite) -> String? {
+        write.edgeId ?? write.itemId
     }
 
     /// Notes a settled write: its verdict for the writes behind it, and its line in the report.
     private mutating func record(_ settled: SettledWrite) {
         let write = settled.write
         verdicts[write.id] = (write.kind, write.verdict)
-        if write.verdict == nil { waiting.insert(write.id) }
+        if write.verdict == nil { wait(on: write) }
         let line = DrainVerdict(
             id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: write.verdict,
             refusals: write.refusals, replayed: settled.replayed)

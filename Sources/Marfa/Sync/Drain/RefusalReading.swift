@@ -1,8 +1,8 @@
 /// Reads a refusal from the instance once, for the queue and the drain report alike.
 enum RefusalReading {
     /// The refusal an answer carries: the instance's code as its reason and code, the message, each property in
-    /// `details.errors` with its reason, and whether the row is in the bin (a 404 `item_not_found` whose details
-    /// say `trashed`). A part missing or oddly shaped reads as absent.
+    /// `details.errors` with its reason, whether the row is in the bin (a 404 `item_not_found` whose details say
+    /// `trashed`), and the missing grant `details.grant` names. A part missing or oddly shaped reads as absent.
     static func refusal(of answer: InstanceAnswer) -> Refusal {
         let envelope = ErrorEnvelope.parse(answer)
         let code = envelope?.code ?? answer.header("x-error-code") ?? "http_\(answer.status)"
@@ -14,15 +14,14 @@ enum RefusalReading {
             return FieldRefusal(field: field, message: object["message"]?.string ?? "")
         }
         let trashed = answer.status == 404 && code == "item_not_found" && details?["trashed"]?.bool == true
-        return Refusal(reason: code, code: code, message: envelope?.message, fields: fields, trashed: trashed)
+        return Refusal(
+            reason: code, code: code, message: envelope?.message, fields: fields, trashed: trashed,
+            grant: MissingGrant(details: envelope?.details))
     }
 
     /// Whether an answer's details name a well-formed missing grant (P-51): a kind of `type`, `edge_type` or
     /// `extension`, a name, and a level of `read` or `write`.
     static func namesGrant(_ answer: InstanceAnswer) -> Bool {
-        guard let grant = ErrorEnvelope.parse(answer)?.details?.object?["grant"]?.object,
-            let kind = grant["kind"]?.string, let level = grant["level"]?.string, grant["name"]?.string != nil
-        else { return false }
-        return ["type", "edge_type", "extension"].contains(kind) && ["read", "write"].contains(level)
+        MissingGrant(details: ErrorEnvelope.parse(answer)?.details) != nil
     }
 }
