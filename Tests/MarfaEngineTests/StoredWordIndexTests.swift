@@ -269,4 +269,26 @@ final class StoredWordIndexTests: XCTestCase {
         XCTAssertEqual(expected.count, 43, "witness: note 3 was no gamma note, every 7th is")
         await reopened.close()
     }
+
+    /// A checkpoint stores the index only when few rows wait for it: past `staleRowsBroughtCurrent` it stores none
+    /// and leaves the rows for the next search, so it never holds the actor to bring a large catch-up current.
+    func testACheckpointAfterManyChangesStoresNoIndexAndLeavesThemForTheNextSearch() async throws {
+        let url = store()
+        let copy = try await indexedCopy(at: url)
+        let changed = (0..<(StoredWordIndex.staleRowsBroughtCurrent + 1)).map {
+            StoreChange.putItem(note(1_000 + $0, "gamma late \($0)"))
+        }
+        try await copy.commit(changed)
+        let waiting = await copy.indexes.staleWordRowCount
+        XCTAssertGreaterThan(waiting, StoredWordIndex.staleRowsBroughtCurrent, "witness: more rows wait")
+        try await copy.checkpoint()
+        await copy.wordIndexWrite?.task.value
+        let files = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        XCTAssertEqual(files.filter { $0.hasPrefix("words-") }, [], "no index stored: \(files)")
+        let stillWaiting = await copy.indexes.staleWordRowCount
+        XCTAssertEqual(stillWaiting, waiting, "the checkpoint did not bring the index current")
+        let hits = try await copy.search("gamma", filters: SearchFilters(), limit: 5_000).rows.count
+        XCTAssertEqual(hits, 43 + StoredWordIndex.staleRowsBroughtCurrent + 1, "the next search sees every row")
+        await copy.close()
+    }
 }

@@ -379,6 +379,7 @@ package actor CopyActor {
         guard let journal, let snapshots else { return }
         supersedeStoredWordIndex()
         let storesWords = indexes.words != nil && StoredWordIndex.rowsSurviveRestore(state.items)
+            && indexes.staleWordRowCount <= StoredWordIndex.staleRowsBroughtCurrent
         if storesWords { indexes.buildWords(state: state) }
         let words = storesWords ? indexes.words : nil
         let image = state
