@@ -103,6 +103,26 @@ final class DrainSettlementTests: XCTestCase {
         await copy.close()
     }
 
+    /// e1 (base 3) changes the title; a catch-up brought version 4; e2 (base 4) changes the title again and e3
+    /// (base 4) only the body. e1 comes back conflicted: e2 took its title from e1, so it goes back to base 3 and the
+    /// instance merges or conflicts it; e3 shares nothing with e1 and goes as it is.
+    func testAnEditSharingAPropertyWithAFailedEditGoesBackToItsBase_V17() async throws {
+        var e3 = write("e3", .updateItem, base: 4, follows: "e2")
+        e3.body["properties"] = ["body": "b"]
+        let (copy, _) = try await copy([
+            write("e1", .updateItem, base: 3), write("e2", .updateItem, base: 4, follows: "e1"), e3,
+            write("e4", .updateItem, base: 3, follows: "e3"),
+        ])
+        _ = try await copy.settle(
+            "e1", .item(note(version: 5, title: "server"), verdict: .conflicted(siblingId: "s", fields: ["title"]),
+                        acknowledged: false), answer: "{}")
+        expectEqual(try await copy.queuedWrite("e2").baseVersion, 3)
+        expectEqual(try await copy.queuedWrite("e2").body["version"], 3)
+        expectEqual(try await copy.queuedWrite("e3").baseVersion, 4, "no shared property: as it is")
+        expectEqual(try await copy.queuedWrite("e4").baseVersion, 3, "the same base: as it is")
+        await copy.close()
+    }
+
     func testAnAnswerOlderThanTheCopysRowLeavesTheRow_Q39() async throws {
         let (copy, _) = try await copy([write("e", .updateItem, base: 2)])
         _ = try await copy.settle("e", .item(note(version: 2, title: "old"), verdict: .accepted, acknowledged: true),

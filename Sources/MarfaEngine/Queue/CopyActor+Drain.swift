@@ -67,6 +67,11 @@ extension CopyActor {
                 changes += reset(under: write, to: nil, edge: nil, readBack: Self.leavesNothing(write), now: now)
             }
         }
+        switch write.verdict {
+        case .conflicted?, .refused?, .blocked?, .dead?:
+            changes += QueueRebase.movedBack(behind: write, in: state).map(StoreChange.putQueuedWrite)
+        default: break
+        }
         try await commitJudged([.putQueuedWrite(write)] + changes, origin: .refreshed("drained"))
         return SettledWrite(write: write, replayed: replayed)
     }

@@ -58,4 +58,28 @@ package enum QueueRebase {
             return moved
         }
     }
+
+    /// The unsent item edits behind `failed`, an edit that came back conflicted, refused, blocked or dead, that go
+    /// back to its base (V-17): one based on a later version (a catch-up moved the copy between the two) that
+    /// changes a property `failed` also changes took that value from `failed`, not from the instance, so on its own
+    /// base the instance would take it as newer than a value this device never read; on `failed`'s base the
+    /// instance merges or conflicts it instead. An edit sharing no property, or on the same base, goes as it is.
+    /// - Complexity: O(writes queued on that row).
+    package static func movedBack(behind failed: QueuedWrite, in state: CopyState) -> [QueuedWrite] {
+        guard failed.kind == .updateItem, let base = failed.baseVersion, let itemId = failed.itemId else { return [] }
+        let changed = Set((failed.body["properties"]?.object ?? [:]).keys)
+        let behind = state.queuedWrites(onItem: itemId).filter { $0.edgeId == nil }
+        guard let position = behind.firstIndex(where: { $0.id == failed.id }) else { return [] }
+        return behind[(position + 1)...].compactMap { write in
+            guard write.isUnanswered, write.sentAt == nil, write.kind == .updateItem,
+                let later = write.baseVersion, later > base,
+                !changed.isDisjoint(with: (write.body["properties"]?.object ?? [:]).keys)
+            else { return nil }
+            var moved = write
+            moved.baseVersion = base
+            if moved.body["version"] != nil { moved.body["version"] = .integer(base) }
+            return moved
+        }
+    }
 }
+
