@@ -305,4 +305,34 @@ final class DrainEndToEndTests: XCTestCase {
         expectEqual(try await copy.items.get(create.itemId ?? "-"), nil, "the minted row is forgotten")
         await copy.close()
     }
+
+    func testAKeyedCreateAtVersionZeroOnATakenKeyIsRefusedAndTheCopyMovesOntoTheRow_Q48_Q49() async throws {
+        let existing = try await harness.createItem(
+            type: "core.note", title: "already there", extra: ["source_id": "file-9"])
+        let (copy, _) = try await hydratedCopy()
+        let create = try await copy.items.create(
+            Draft(type: "core.note", properties: ["title": "mine", "body": "b"], sourceId: "file-9", baseVersion: 0))
+        let minted = try XCTUnwrap(create.itemId)
+        let tag = try await copy.tags.add("added", to: minted)
+        let edit = try await copy.items.update(minted, Edit(properties: ["body": "edited"], baseVersion: 0))
+
+        let report = try await copy.queue.drain()
+        let verdicts = Dictionary(uniqueKeysWithValues: report.verdicts.map { ($0.id, $0) })
+        guard case .refused(let refusal)? = verdicts[create.id]?.verdict else {
+            return XCTFail("Q-48: the create is refused, not blocked: \(report.verdicts)")
+        }
+        XCTAssertEqual(refusal.code, "ancestor_unavailable")
+        XCTAssertEqual(verdicts[tag.id]?.verdict, .accepted, "a write that only adds goes to the row")
+        XCTAssertEqual(verdicts[tag.id]?.itemId, existing)
+        guard case .refused? = verdicts[edit.id]?.verdict else { return XCTFail("an edit is refused unsent") }
+        XCTAssertEqual(report.unsent, 1)
+        expectEqual(try await copy.items.get(minted), nil, "the minted row is dropped")
+        let row = try await copy.items.get(existing)
+        XCTAssertEqual(row?.properties["title"], "already there", "the row as the instance holds it, read again")
+        XCTAssertEqual(row?.tags, ["added"])
+        let served = try await served(existing)
+        XCTAssertEqual(served["properties"]?.object?["body"]?.string, "text of already there", "the edit never went")
+        await copy.close()
+    }
 }
+

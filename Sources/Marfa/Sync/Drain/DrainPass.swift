@@ -96,22 +96,18 @@ struct DrainPass {
         let text = String(decoding: answer.body, as: UTF8.self)
         let envelope = ErrorEnvelope.parse(answer)
         let namesContract = answer.headers[ContractCheck.headerName] != nil
-        switch AnswerClass.of(
+        let answerClass = AnswerClass.of(
             status: answer.status, code: envelope?.code ?? answer.header("x-error-code"),
             namesContract: namesContract, namesGrant: RefusalReading.namesGrant(answer))
-        {
+        if case .blocked(let reason) = answerClass, let landed = Self.landedRow(of: write, answer: answer, reason: reason) {
+            return try await land(write, on: landed, reason: reason, answer: answer, text: text)
+        }
+        switch answerClass {
         case .environmental(let reason):
             endPass(write, reason: reason)
             return .goOn
         case .credentialRefused:
-            let refusal = RefusalReading.refusal(of: answer)
-            record(try await engine.settle(write.id, .blocked(.credentialRefused, refusal), answer: text))
-            report.answered += 1
-            let parked = try await engine.blockUnanswered(refusal: refusal)
-            report.stopped =
-                "the server refused the credential (401 \(refusal.code ?? "")), so every queued write is blocked "
-                + "credential_refused and the drain stopped; \(parked + 1) write(s) parked"
-            return .stop
+            return try await stopForCredential(write, refusal: RefusalReading.refusal(of: answer), text: text)
         case .blocked(let reason):
             let refusal = RefusalReading.refusal(of: answer)
             record(try await engine.settle(write.id, .blocked(reason, refusal), answer: text))
@@ -135,6 +131,67 @@ struct DrainPass {
             record(try await engine.settle(write.id, settlement, answer: text))
         }
         report.answered += 1
+        return .goOn
+    }
+
+    /// Blocks `write` and every unanswered write `credential_refused` after a refused key, and stops (Q-26).
+    private mutating func stopForCredential(
+        _ write: QueuedWrite, refusal: Refusal, text: String?
+    ) async throws(MarfaError) -> Next {
+        record(try await engine.settle(write.id, .blocked(.credentialRefused, refusal), answer: text))
+        report.answered += 1
+        let parked = try await engine.blockUnanswered(refusal: refusal)
+        report.stopped =
+            "the server refused the credential (401 \(refusal.code ?? "")), so every queued write is blocked "
+            + "credential_refused and the drain stopped; \(parked + 1) write(s) parked"
+        return .stop
+    }
+
+    /// The row a keyed create's `409` names as the one its natural key resolves (Q-48): `current.id` of a
+    /// `version_conflict` or `ancestor_unavailable`, when it is not the create's own minted id.
+    private static func landedRow(of write: QueuedWrite, answer: InstanceAnswer, reason: BlockedReason) -> String? {
+        guard write.kind == .createItem, write.body["source_id"]?.string != nil,
+            reason == .conflictUnresolved || reason == .ancestorUnavailable,
+            let body = try? JSONValue(jsonBytes: answer.body),
+            let landed = body.object?["current"]?.object?["id"]?.string, landed != write.itemId
+        else { return nil }
+        return landed
+    }
+
+    /// A keyed create refused `409` for the row `landed` its key resolves (Q-48): refused, and the copy moves onto
+    /// that row. After `ancestor_unavailable`, or when the copy does not hold the row, the row is read again first:
+    /// a row gone blocks the create as any such 409 does (Q-28, Q-29); a read the environment fails leaves it
+    /// unanswered and uncounted and ends the pass; a refused key on it blocks the queue (Q-26).
+    private mutating func land(
+        _ write: QueuedWrite, on landed: String, reason: BlockedReason, answer: InstanceAnswer, text: String
+    ) async throws(MarfaError) -> Next {
+        let refusal = RefusalReading.refusal(of: answer)
+        var row: Item?
+        let held = await engine.state.items[landed] != nil
+        if reason == .ancestorUnavailable || !held {
+            do {
+                guard let read = try await ServerRowReader(client: client).item(landed) else {
+                    record(try await engine.settle(write.id, .blocked(reason, refusal), answer: text))
+                    report.answered += 1
+                    return .goOn
+                }
+                row = read
+            } catch .unauthorized(let code, let message) {
+                return try await stopForCredential(
+                    write, refusal: Refusal(reason: code, code: code, message: message), text: nil)
+            } catch {
+                endPass(write, reason: "the row a keyed create landed on could not be read: \(error.message)")
+                return .goOn
+            }
+        }
+        let (settled, refused) = try await engine.settleLanded(
+            write.id, on: landed, row: row, refusal: refusal, answer: text)
+        record(settled)
+        report.answered += 1
+        for unsent in refused {
+            record(SettledWrite(write: unsent, replayed: false))
+            report.unsent += 1
+        }
         return .goOn
     }
 
