@@ -50,7 +50,7 @@ package struct CommitNotice: Sendable, Hashable {
             case .clearRows: everything = true
             case .setCatalog: catalog = true
             case .setPins(let pins): items.append(contentsOf: pins)
-            case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount: break
+            case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount, .setOwedReadBacks: break
             }
         }
         items = Self.unique(items)

@@ -112,11 +112,15 @@ extension CopyActor {
 
 extension CopyActor {
     /// Ends a hydration: lays every waiting write over the new rows (WC-34), stores the head cursor, the instance
-    /// and its catalog, and marks the copy whole, all in one durable step.
+    /// and its catalog, owes no read-back any more (every row was read), and marks the copy whole, all in one durable
+    /// step.
     package func finishHydration(cursor: String, instanceId: String, catalog: CatalogSnapshot) async throws(MarfaError) {
         let layOver = LayOver.changes(over: state, now: configuration.writeContext.now())
         try await commitJudged(
-            layOver + [.setCursor(cursor), .setInstanceId(instanceId), .setCatalog(catalog), .setHydration(.complete)],
+            layOver + [
+                .setCursor(cursor), .setInstanceId(instanceId), .setCatalog(catalog), .setHydration(.complete),
+                .setOwedReadBacks([]),
+            ],
             origin: .refreshed("hydrated"))
     }
 }

@@ -36,6 +36,9 @@ package struct CopyState: Sendable {
     package private(set) var instanceId: String?
     /// How many commits built this state, counted across snapshots; the position `changes(since:)` counts from.
     package private(set) var commitCount: UInt64 = 0
+    /// Items owed a read-back: a write on each was refused and the read of the instance's row could not be made, so
+    /// the next drain reads them before it sends anything, and any row the instance sends settles one.
+    package private(set) var owedReadBacks: [String] = []
     /// The catalog writes and reads are judged by: the built-in one until the instance's is read.
     package private(set) var catalog: CatalogSnapshot = BuiltInCatalog.snapshot
 
@@ -100,6 +103,7 @@ package struct CopyState: Sendable {
         case .setInstanceId(let id): instanceId = id
         case .setCatalog(let catalog): self.catalog = catalog
         case .setCommitCount(let count): commitCount = count
+        case .setOwedReadBacks(let ids): owedReadBacks = ids
         }
     }
 
@@ -131,6 +135,6 @@ extension CopyState: Equatable {
         lhs.items == rhs.items && lhs.edges == rhs.edges && lhs.extensions == rhs.extensions
             && lhs.queue == rhs.queue && lhs.slice == rhs.slice && lhs.cursor == rhs.cursor
             && lhs.hydration == rhs.hydration && lhs.pins == rhs.pins && lhs.instanceId == rhs.instanceId
-            && lhs.catalog == rhs.catalog
+            && lhs.catalog == rhs.catalog && lhs.owedReadBacks == rhs.owedReadBacks
     }
 }

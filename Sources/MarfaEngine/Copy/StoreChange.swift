@@ -20,4 +20,6 @@ package enum StoreChange: Sendable, Hashable {
     case setInstanceId(String?)
     case setCatalog(CatalogSnapshot)
     case setCommitCount(UInt64)
+    /// The items whose read-back after a refusal could not be made, each owed a read by the next drain.
+    case setOwedReadBacks([String])
 }

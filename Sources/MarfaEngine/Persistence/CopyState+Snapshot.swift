@@ -11,7 +11,7 @@ extension CopyState {
 
     /// How many changes `forEachSnapshotChange` hands out.
     var snapshotChangeCount: Int {
-        Self.metadataChangeCount + items.count + edges.count + queue.count
+        Self.metadataChangeCount + (owedReadBacks.isEmpty ? 0 : 1) + items.count + edges.count + queue.count
             + extensions.entries.reduce(0) { $0 + $1.value.count }
     }
 
@@ -33,6 +33,7 @@ extension CopyState {
         ]
         assert(metadata.count == Self.metadataChangeCount)
         for change in metadata { try body(change) }
+        if !owedReadBacks.isEmpty { try body(.setOwedReadBacks(owedReadBacks)) }
         try edges.forEachRecord(edge)
         try items.forEachRow { _, item in try body(.putItem(item)) }
         for (itemId, bodies) in extensions.entries {

@@ -56,6 +56,11 @@ extension CopyActor {
             write.verdict = .refused(refusal)
             write.answeredAt = now
             changes += reset(under: write, to: serverRow, edge: serverEdge, readBack: readBack, now: now)
+            if !readBack, write.edgeId == nil, write.kind != .createItem, let itemId = write.itemId,
+                !state.owedReadBacks.contains(itemId)
+            {
+                changes.append(.setOwedReadBacks(state.owedReadBacks + [itemId]))
+            }
         case .blocked(let reason, let refusal):
             write.verdict = .blocked(reason: reason, refusal: refusal)
             write.answeredAt = now
@@ -74,6 +79,27 @@ extension CopyActor {
         }
         try await commitJudged([.putQueuedWrite(write)] + changes, origin: .refreshed("drained"))
         return SettledWrite(write: write, replayed: replayed)
+    }
+
+    /// Settles the read-back owed for item `itemId`: the instance's `row`, read now (nil: none readable), is
+    /// shown with the waiting writes on it laid over, unless the copy holds a later version (a read-back never
+    /// overwrites one); the item is no longer owed.
+    package func settleReadBack(_ itemId: String, row: Item?) async throws(MarfaError) {
+        var changes: [StoreChange] = [.setOwedReadBacks(state.owedReadBacks.filter { $0 != itemId })]
+        if let held = state.items[itemId], let row, held.version > row.version {
+            try await commitJudged(changes, origin: .refreshed("drained"))
+            return
+        }
+        var shown = row
+        for write in state.queuedWrites(onItem: itemId) where write.edgeId == nil && LayOver.isWaiting(write) {
+            shown = LayOver.item(after: write, on: shown, now: configuration.writeContext.now())
+        }
+        if let shown {
+            changes.append(.putItem(shown))
+        } else if state.items[itemId] != nil {
+            changes.append(.removeItem(id: itemId))
+        }
+        try await commitJudged(changes, origin: .refreshed("drained"))
     }
 
     /// Marks write `id` sent, durably, before its request goes out, so a write whose answer never arrives is known

@@ -62,6 +62,9 @@ struct EventApplier {
         case .skipStale, .ignore:
             break
         }
+        if state.owedReadBacks.contains(row.id) {
+            changes.append(.setOwedReadBacks(state.owedReadBacks.filter { $0 != row.id }))
+        }
         changes.append(.setCursor(id.description))
         return Outcome(changes: changes, skipped: plan == .skipStale)
     }

@@ -31,6 +31,7 @@ struct DrainPass {
     /// (verdicts already recorded stand, Q-17), as does an instance other than the copy's (`instance_changed`).
     mutating func run() async throws(MarfaError) -> DrainReport {
         try await engine.clearSelfClearingBlocks()
+        try await readOwedBacks()
         let queue = await engine.state.queue
         for write in queue { verdicts[write.id] = (write.kind, write.verdict) }
         for queued in queue where queued.isUnanswered {
@@ -64,6 +65,27 @@ struct DrainPass {
     }
 
     private enum Next { case goOn, stop }
+
+    /// Reads every owed read-back before anything is sent: an instance that cannot be read cannot take
+    /// writes either, so a read the environment fails makes the pass send nothing.
+    private mutating func readOwedBacks() async throws(MarfaError) {
+        let owed = await engine.state.owedReadBacks
+        guard !owed.isEmpty else { return }
+        try await confirmInstance()
+        guard report.unavailable == nil else { return }
+        let reader = ServerRowReader(client: client)
+        for itemId in owed {
+            do {
+                try await engine.settleReadBack(itemId, row: try await reader.item(itemId))
+            } catch .contractMismatch(let served, let expected, let status, let writeSent, let message) {
+                throw .contractMismatch(
+                    served: served, expected: expected, status: status, writeSent: writeSent, message: message)
+            } catch {
+                report.unavailable = "an owed read-back could not be made, so nothing was sent: \(error.message)"
+                return
+            }
+        }
+    }
 
     /// Sends one write and records its answer.
     private mutating func send(_ write: QueuedWrite) async throws(MarfaError) -> Next {
