@@ -334,5 +334,25 @@ final class DrainEndToEndTests: XCTestCase {
         XCTAssertEqual(served["properties"]?.object?["body"]?.string, "text of already there", "the edit never went")
         await copy.close()
     }
+
+    func testAnAnswerOnNoContractEndsTheDrainAsItsFailureAndWhatWasAnsweredStands_Q17() async throws {
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        let first = try await copy.items.create(Draft(type: "core.note", properties: ["title": "a", "body": "b"]))
+        let second = try await copy.items.create(Draft(type: "core.note", properties: ["title": "c", "body": "d"]))
+        _ = try await copy.queue.drain()
+        let third = try await copy.items.create(Draft(type: "core.note", properties: ["title": "e", "body": "f"]))
+        try await arm(["omit_contract": true, "count": 1])
+        do {
+            _ = try await copy.queue.drain()
+            XCTFail("a success naming no contract ends the drain")
+        } catch let error as MarfaError {
+            XCTAssertEqual(error.code(), "contract_mismatch")
+        }
+        let queue = try await copy.queue.all()
+        XCTAssertEqual(queue.map(\.id), [first.id, second.id, third.id])
+        XCTAssertEqual(queue.map(\.verdict), [.accepted, .accepted, nil], "earlier verdicts stand; the write waits")
+        XCTAssertNotNil(queue.last?.sentAt, "it went out, so it is resent as it went")
+        await copy.close()
+    }
 }
 
