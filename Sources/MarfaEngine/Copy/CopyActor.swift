@@ -68,6 +68,11 @@ package actor CopyActor {
             return try StoreDirectory.open(at: url.path)
         }
         var metadata = try readMetadata(directory)
+        if let format = metadata?.format, format > StoreMetadata.currentFormat {
+            throw MarfaError.store(
+                message: "the store at \(url.path) was written by a newer build (store format \(format)); this build "
+                    + "reads formats up to \(StoreMetadata.currentFormat), so it leaves the store as it is")
+        }
         if let origin {
             if let bound = metadata?.origin, bound != origin {
                 throw MarfaError.wrongServer(
@@ -96,7 +101,9 @@ package actor CopyActor {
             snapshots = try StorageBridge.run {
                 try SnapshotWriter(directory: directory, compressionLevel: configuration.snapshotCompressionLevel)
             }
-            if metadata == nil || (metadata?.origin == nil && origin != nil) {
+            if metadata == nil || (metadata?.origin == nil && origin != nil)
+                || (metadata?.format ?? 0) < StoreMetadata.currentFormat
+            {
                 let updated = StoreMetadata(id: metadata?.id ?? ItemID.make(), origin: origin ?? metadata?.origin)
                 try writeMetadata(updated, to: directory)
                 metadata = updated

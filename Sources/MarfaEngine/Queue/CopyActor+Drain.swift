@@ -32,7 +32,7 @@ extension CopyActor {
                 changes += moving.changes
                 let moved = moving.writes.filter { $0.id != write.id }
                 changes += moved.map(StoreChange.putQueuedWrite)
-                onRow += [write] + moved
+                onRow += [write] + moved.filter { $0.itemId == row.id }
             }
             changes += LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) }
             changes.append(

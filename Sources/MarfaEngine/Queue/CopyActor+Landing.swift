@@ -2,11 +2,12 @@ import MarfaRules
 
 extension CopyActor {
     /// Records a keyed create refused `409` for a row its natural key resolves, `landed`: the create is
-    /// refused, and the copy moves onto that row in the same durable step. The minted row goes; its edges,
-    /// extensions and pin move to `landed`; the writes that only add (a tag add, an edge to or from the row) move
-    /// there and wait no longer for the create; every other write on the minted row (an edit, a delete, a restore, a
-    /// transition, metadata, a tag removal, an extension write) is refused unsent. `row`, when given, is the
-    /// instance's row read again, shown with the moved writes laid over; without it the copy keeps the row it holds.
+    /// refused, and the copy moves onto that row in the same durable step. The minted row goes with the create's
+    /// placeholder edges; its other edges and its pin move to `landed` (its extensions, which only writes now refused
+    /// put there, do not); the writes that only add (a tag add, an edge to or from the row) move there and wait no
+    /// longer for the create; every other write on the minted row (an edit, a delete, a restore, a transition,
+    /// metadata, a tag removal, an extension write) is refused unsent. `row`, when given, is the instance's row read
+    /// again; without it the row the copy holds; either is shown with the moved writes laid over.
     /// Answers the create as settled and the writes refused unsent.
     package func settleLanded(
         _ id: String, on landed: String, row: Item?, refusal: Refusal, answer: String?
@@ -16,32 +17,29 @@ extension CopyActor {
             throw MarfaError.invalid(message: "the create \(id) names no other row than \(landed)")
         }
         let now = configuration.writeContext.now()
-        let moving = QueueRetarget.moving(from: minted, to: landed, in: state)
+        let moving = QueueRetarget.moving(from: minted, to: landed, in: state, extensions: false)
+        let placeholders = LayOver.inlineEdges(of: write).map { StoreChange.removeEdge(id: $0.id) }
         write.itemId = landed
         write.verdict = .refused(refusal)
         write.answer = answer
         write.answeredAt = now
-        var changes: [StoreChange] = [.putQueuedWrite(write)] + moving.changes
+        var changes: [StoreChange] = [.putQueuedWrite(write)] + moving.changes + placeholders
         var moved: [QueuedWrite] = []
         var refused: [QueuedWrite] = []
         for other in moving.writes where other.id != id {
             var settled = other
-            if !other.isUnanswered {
-                changes.append(.putQueuedWrite(settled))
-                continue
-            }
-            if Self.onlyAdds(other) {
-                settled.dependsOn.removeAll { $0 == id }
-                moved.append(settled)
-            } else {
+            if other.isUnanswered, other.itemId == landed, !Self.onlyAdds(other) {
                 settled.verdict = .refused(
                     Refusal(reason: "the create_item it waited for landed on item \(landed), which it would change"))
                 settled.answeredAt = now
                 refused.append(settled)
+            } else if other.isUnanswered {
+                settled.dependsOn.removeAll { $0 == id }
+                if other.itemId == landed { moved.append(settled) }
             }
             changes.append(.putQueuedWrite(settled))
         }
-        if var shown = row {
+        if var shown = row ?? state.items[landed] {
             for other in state.queuedWrites(onItem: landed) + moved where other.edgeId == nil && LayOver.isWaiting(other) {
                 shown = LayOver.item(after: other, on: shown, now: now) ?? shown
             }
