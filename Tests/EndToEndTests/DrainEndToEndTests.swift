@@ -18,14 +18,6 @@ final class DrainEndToEndTests: XCTestCase {
         await harness?.shutdown()
     }
 
-    /// A copy holding the instance's notes, and the id of one note the instance holds at version 1.
-    private func hydratedCopy(title: String = "shared") async throws -> (WorkingCopy, String) {
-        let id = try await harness.createItem(type: "core.note", title: title)
-        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
-        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
-        return (copy, id)
-    }
-
     /// The instance's row of `id`.
     private func served(_ id: String) async throws -> JSONObject {
         let (status, answer) = try await harness.request("GET", "/items/\(id)")
@@ -39,7 +31,7 @@ final class DrainEndToEndTests: XCTestCase {
     }
 
     func testOfflineEditsOfAnOwnCreateGoOnItsAnswerInQueueOrder_Q1_V13_V16() async throws {
-        let (copy, _) = try await hydratedCopy()
+        let (copy, _) = try await harness.hydratedCopy()
         let created = try await copy.items.create(Draft(type: "core.note", properties: ["title": "draft", "body": "text"]))
         let id = try XCTUnwrap(created.itemId)
         _ = try await copy.items.update(id, Edit(properties: ["title": "renamed"], baseVersion: 0))
@@ -69,7 +61,7 @@ final class DrainEndToEndTests: XCTestCase {
     }
 
     func testAStaleRetitleIsMergedAndACollidingBodyEditConflicts_Q38_Q40_Q41() async throws {
-        let (copy, id) = try await hydratedCopy()
+        let (copy, id) = try await harness.hydratedCopy()
         let other = try await harness.createItem(type: "core.note", title: "second")
         _ = try await copy.catchUp()
         let (changed, _) = try await harness.request(
@@ -102,7 +94,7 @@ final class DrainEndToEndTests: XCTestCase {
     }
 
     func testARefusalIsFinalAndTheRowIsResetToTheInstancesWithTheOtherWritesLaidOver_Q23_Q42() async throws {
-        let (copy, id) = try await hydratedCopy()
+        let (copy, id) = try await harness.hydratedCopy()
         let (archived, _) = try await harness.request(
             "POST", "/items/\(id)/transition", body: ["state": "archived"])
         XCTAssertEqual(archived, 200)
@@ -203,7 +195,7 @@ final class DrainEndToEndTests: XCTestCase {
     }
 
     func testAWriteWaitingOnARefusedCreateIsRefusedUnsent_Q43() async throws {
-        let (copy, _) = try await hydratedCopy()
+        let (copy, _) = try await harness.hydratedCopy()
         let create = try await copy.items.create(Draft(type: "core.note", properties: ["title": "mine", "body": "text"]))
         let id = try XCTUnwrap(create.itemId)
         _ = try await copy.tags.add("waits", to: id)
@@ -224,7 +216,7 @@ final class DrainEndToEndTests: XCTestCase {
     }
 
     func testTheFollowDrainsWhenItReachesTheHeadAndTellsEachAnswer_Seed003() async throws {
-        let (copy, _) = try await hydratedCopy()
+        let (copy, _) = try await harness.hydratedCopy()
         let create = try await copy.items.create(Draft(type: "core.note", properties: ["title": "t", "body": "b"]))
         let changes = copy.changes()
         let updates = copy.updates().makeAsyncIterator()
@@ -266,7 +258,7 @@ final class DrainEndToEndTests: XCTestCase {
     func testAKeyedCreateGoesWithoutItsMintedIdAndTheCopyMovesOntoTheInstancesRow_Q14() async throws {
         let existing = try await harness.createItem(
             type: "core.note", title: "from the feed", extra: ["source_id": "feed-42"])
-        let (copy, _) = try await hydratedCopy()
+        let (copy, _) = try await harness.hydratedCopy()
         let create = try await copy.items.create(
             Draft(type: "core.note", properties: ["title": "imported", "body": "b"], sourceId: "feed-42"))
         let minted = try XCTUnwrap(create.itemId)
@@ -291,7 +283,7 @@ final class DrainEndToEndTests: XCTestCase {
     func testAKeyedCreateLandingOnARowInTheBinIsRefusedTrashedAndLeavesNothing_Q47() async throws {
         let existing = try await harness.createItem(
             type: "core.note", title: "binned", extra: ["source_id": "feed-7"])
-        let (copy, _) = try await hydratedCopy()
+        let (copy, _) = try await harness.hydratedCopy()
         let (binned, _) = try await harness.request("DELETE", "/items/\(existing)?version=1", body: [:])
         XCTAssertEqual(binned, 200)
         let create = try await copy.items.create(
@@ -309,7 +301,7 @@ final class DrainEndToEndTests: XCTestCase {
     func testAKeyedCreateAtVersionZeroOnATakenKeyIsRefusedAndTheCopyMovesOntoTheRow_Q48_Q49() async throws {
         let existing = try await harness.createItem(
             type: "core.note", title: "already there", extra: ["source_id": "file-9"])
-        let (copy, _) = try await hydratedCopy()
+        let (copy, _) = try await harness.hydratedCopy()
         let create = try await copy.items.create(
             Draft(type: "core.note", properties: ["title": "mine", "body": "b"], sourceId: "file-9", baseVersion: 0))
         let minted = try XCTUnwrap(create.itemId)

@@ -14,13 +14,6 @@ final class DrainResetTests: XCTestCase {
     override func setUp() async throws { harness = try await InstanceHarness() }
     override func tearDown() async throws { await harness?.shutdown() }
 
-    private func hydratedCopy(title: String = "shared", extra: JSONObject = [:]) async throws -> (WorkingCopy, String) {
-        let id = try await harness.createItem(type: "core.note", title: title, extra: extra)
-        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
-        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
-        return (copy, id)
-    }
-
     private func arm(_ fault: JSONValue) async throws {
         let (status, answer) = try await harness.request("POST", "/__reference/faults", body: fault)
         XCTAssertEqual(status, 200, "\(answer)")
@@ -75,7 +68,7 @@ final class DrainResetTests: XCTestCase {
 
     /// a refused edge create leaves nothing in the copy.
     func testARefusedEdgeCreateLeavesNoEdge_Q42() async throws {
-        let (copy, a) = try await hydratedCopy()
+        let (copy, a) = try await harness.hydratedCopy()
         let b = try await harness.createItem(type: "core.note", title: "b")
         _ = try await copy.catchUp()
         let (linked, answer) = try await harness.request(
@@ -95,7 +88,7 @@ final class DrainResetTests: XCTestCase {
     /// a write refused on a row trashed elsewhere; the read-back answers 404 and the copy must not keep
     /// showing the refused edit on a live row.
     func testARefusalOnARowInTheBinDropsTheRefusedEdit_Q42() async throws {
-        let (copy, id) = try await hydratedCopy()
+        let (copy, id) = try await harness.hydratedCopy()
         let (trashed, answer) = try await harness.request("DELETE", "/items/\(id)?version=1")
         XCTAssertEqual(trashed, 200, "\(answer)")
         _ = try await copy.items.update(id, Edit(properties: ["title": "mine"], baseVersion: 1))
@@ -112,7 +105,7 @@ final class DrainResetTests: XCTestCase {
 
     /// the read-back after a refusal keeps the instance's tags (GET /items/{id} carries them in metadata).
     func testTheReadBackKeepsTheInstancesTags_Q42() async throws {
-        let (copy, id) = try await hydratedCopy(extra: ["tags": ["kept"]])
+        let (copy, id) = try await harness.hydratedCopy(extra: ["tags": ["kept"]])
         expectEqual(try await copy.items.get(id)?.tags, ["kept"], "witness: hydrated with the tag")
         let (archived, _) = try await harness.request("POST", "/items/\(id)/transition", body: ["state": "archived"])
         XCTAssertEqual(archived, 200)
@@ -128,7 +121,7 @@ final class DrainResetTests: XCTestCase {
 
     /// a refusal the instance made without changing the row; nothing else will bring the tags back.
     func testARefusalThatChangedNothingKeepsTheTags_Q42() async throws {
-        let (copy, id) = try await hydratedCopy(extra: ["tags": ["kept"]])
+        let (copy, id) = try await harness.hydratedCopy(extra: ["tags": ["kept"]])
         expectEqual(try await copy.items.get(id)?.tags, ["kept"], "witness: hydrated with the tag")
         _ = try await copy.items.update(id, Edit(properties: ["title": 5], baseVersion: 1))
         let report = try await copy.queue.drain()
@@ -141,7 +134,7 @@ final class DrainResetTests: XCTestCase {
     /// a create's inline edges; once the create is answered and the events read, the copy holds the
     /// instance's edge once.
     func testACreatesInlineEdgeIsHeldOnceAfterItLands_Q12() async throws {
-        let (copy, target) = try await hydratedCopy()
+        let (copy, target) = try await harness.hydratedCopy()
         let created = try await copy.items.create(
             Draft(type: "core.note", properties: ["title": "mine", "body": "text"], edges: ["references": [target]]))
         let id = try XCTUnwrap(created.itemId)

@@ -73,6 +73,15 @@ final class InstanceHarness: @unchecked Sendable {
         return try XCTUnwrap(answer.object?["item"]?.object?["id"]?.string)
     }
 
+    /// A copy of this instance's notes opened at `store` and hydrated, and the id of one note it holds at version 1
+    /// (created first, titled `title`, with `extra` members in its create).
+    func hydratedCopy(title: String = "shared", extra: JSONObject = [:]) async throws -> (WorkingCopy, String) {
+        let id = try await createItem(type: "core.note", title: title, extra: extra)
+        let copy = try await WorkingCopy.open(store: store, server: server)
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        return (copy, id)
+    }
+
     /// The ids the instance lists for a type, every page.
     func listedIds(type: String) async throws -> Set<String> {
         var ids = Set<String>()

@@ -14,19 +14,12 @@ final class KeyedCreateLandingTests: XCTestCase {
     override func setUp() async throws { harness = try await InstanceHarness() }
     override func tearDown() async throws { await harness?.shutdown() }
 
-    private func hydratedCopy() async throws -> (WorkingCopy, String) {
-        let id = try await harness.createItem(type: "core.note", title: "shared")
-        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
-        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
-        return (copy, id)
-    }
-
     /// the refused create's inline edges were never made by the instance; QueueRetarget moves them onto the
     /// landed row and settleLanded keeps them.
     func testAKeyedCreateRefused409LeavesNoPlaceholderEdgeOnTheLandedRow_Q48() async throws {
         let existing = try await harness.createItem(
             type: "core.note", title: "already there", extra: ["source_id": "file-9"])
-        let (copy, target) = try await hydratedCopy()
+        let (copy, target) = try await harness.hydratedCopy()
         let create = try await copy.items.create(
             Draft(type: "core.note", properties: ["title": "mine", "body": "b"], sourceId: "file-9",
                   edges: ["references": [target]], baseVersion: 0))
@@ -44,7 +37,7 @@ final class KeyedCreateLandingTests: XCTestCase {
     func testAnExtensionWriteRefusedUnsentByQ48LeavesNothingOnTheLandedRow_Q48() async throws {
         let existing = try await harness.createItem(
             type: "core.note", title: "already there", extra: ["source_id": "file-9"])
-        let (copy, _) = try await hydratedCopy()
+        let (copy, _) = try await harness.hydratedCopy()
         let create = try await copy.items.create(
             Draft(type: "core.note", properties: ["title": "mine", "body": "b"], sourceId: "file-9", baseVersion: 0))
         let minted = try XCTUnwrap(create.itemId)
@@ -63,7 +56,7 @@ final class KeyedCreateLandingTests: XCTestCase {
     func testACreateWithAnInlineEdgeToAKeyedCreateFollowsItOntoTheRow_Q14() async throws {
         let existing = try await harness.createItem(
             type: "core.note", title: "from the feed", extra: ["source_id": "feed-42"])
-        let (copy, _) = try await hydratedCopy()
+        let (copy, _) = try await harness.hydratedCopy()
         let keyed = try await copy.items.create(
             Draft(type: "core.note", properties: ["title": "imported", "body": "b"], sourceId: "feed-42"))
         let minted = try XCTUnwrap(keyed.itemId)
