@@ -79,7 +79,17 @@ package struct CopyState: Sendable {
             if extensions[itemId]?.isEmpty == true { extensions[itemId] = nil }
         case .putQueuedWrite(let write):
             if let index = queuePosition[write.id] {
+                let old = queue[index]
                 queue[index] = write
+                // A keyed create's writes move onto the instance's row: re-file them under it.
+                if old.itemId != write.itemId {
+                    if let from = old.itemId { Self.remove(write.id, under: from, in: &queueIdsByItem) }
+                    if let to = write.itemId { queueIdsByItem[to] = inQueueOrder(queueIdsByItem[to], adding: write.id) }
+                }
+                if old.edgeId != write.edgeId {
+                    if let from = old.edgeId { Self.remove(write.id, under: from, in: &queueIdsByEdge) }
+                    if let to = write.edgeId { queueIdsByEdge[to] = inQueueOrder(queueIdsByEdge[to], adding: write.id) }
+                }
             } else {
                 queuePosition[write.id] = queue.count
                 queue.append(write)
@@ -105,6 +115,14 @@ package struct CopyState: Sendable {
         case .setCommitCount(let count): commitCount = count
         case .setOwedReadBacks(let ids): owedReadBacks = ids
         }
+    }
+
+    /// `ids` (queued write ids in queue order) with `id` added at its place in the queue.
+    private func inQueueOrder(_ ids: [String]?, adding id: String) -> [String] {
+        var ids = ids ?? []
+        let position = queuePosition[id] ?? queue.count
+        ids.insert(id, at: ids.firstIndex { (queuePosition[$0] ?? 0) > position } ?? ids.count)
+        return ids
     }
 
     private static func remove(_ id: String, under key: String, in map: inout ShardedDictionary<String, [String]>) {

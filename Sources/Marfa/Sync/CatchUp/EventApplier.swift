@@ -62,7 +62,7 @@ struct EventApplier {
         case .skipStale, .ignore:
             break
         }
-        if state.owedReadBacks.contains(row.id) {
+        if plan != .skipStale, plan != .ignore, state.owedReadBacks.contains(row.id) {
             changes.append(.setOwedReadBacks(state.owedReadBacks.filter { $0 != row.id }))
         }
         changes.append(.setCursor(id.description))
