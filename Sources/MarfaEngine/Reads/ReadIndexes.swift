@@ -315,6 +315,7 @@ package struct ReadIndexes: Sendable {
     /// Checks every index against itself and against the state (on under `MARFA_INTERNAL_CHECKS`).
     package func checkInvariants(state: CopyState) throws {
         try state.items.checkInvariants()
+        try state.checkQueueInvariants()
         try facts.checkInvariants(items: state.items)
         try fields.checkInvariants(facts: facts, count: state.items.count)
         try created.checkInvariants()
