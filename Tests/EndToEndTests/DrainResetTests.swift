@@ -148,4 +148,21 @@ final class DrainResetTests: XCTestCase {
         XCTAssertTrue(afterCatchUp.allSatisfy { $0.version >= 1 }, "no placeholder edge at version 0 left")
         await copy.close()
     }
+
+    /// an edge event brings the instance's edge; the edit waiting on it still shows on top.
+    func testAnEdgeEventKeepsTheWaitingEdgeEditLaidOver_Q12() async throws {
+        let (copy, source) = try await harness.hydratedCopy()
+        let edgeId = try await harness.createEdge(from: source, properties: ["note": "theirs", "rank": 1])
+        _ = try await copy.catchUp()
+        _ = try await copy.edges.update(edgeId, EdgeEdit(["note": "mine"], baseVersion: 1))
+        let (changed, _) = try await harness.request(
+            "PATCH", "/edges/\(edgeId)", body: ["version": 1, "properties": ["rank": 2]])
+        XCTAssertEqual(changed, 200)
+        _ = try await copy.catchUp()
+        let shown = try await copy.edges.get(edgeId)
+        XCTAssertEqual(shown?.properties["rank"], 2, "witness: the event's edge arrived")
+        XCTAssertEqual(shown?.properties["note"], "mine", "the waiting edit is laid over it")
+        await copy.close()
+    }
 }
+

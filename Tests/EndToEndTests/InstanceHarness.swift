@@ -82,6 +82,17 @@ final class InstanceHarness: @unchecked Sendable {
         return (copy, id)
     }
 
+    /// Creates a `references` edge on the instance from `source` to a new note, with `properties`; answers its id.
+    func createEdge(from source: String, properties: JSONObject) async throws -> String {
+        let target = try await createItem(type: "core.note", title: "target")
+        let (status, answer) = try await request(
+            "POST", "/edges",
+            body: ["source_id": .string(source), "target_id": .string(target), "edge_type": "references",
+                   "properties": .object(properties)])
+        XCTAssertEqual(status, 201, "\(answer)")
+        return try XCTUnwrap(answer.object?["edge"]?.object?["id"]?.string)
+    }
+
     /// The ids the instance lists for a type, every page.
     func listedIds(type: String) async throws -> Set<String> {
         var ids = Set<String>()

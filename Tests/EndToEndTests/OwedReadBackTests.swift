@@ -66,4 +66,24 @@ final class OwedReadBackTests: XCTestCase {
         expectEqual(try await copy.items.get(id)?.properties["body"], "newer")
         await copy.close()
     }
+
+    func testAnOwedEdgeIsReadBackByTheNextDrain_Q42() async throws {
+        let (copy, source) = try await harness.hydratedCopy()
+        let edgeId = try await harness.createEdge(from: source, properties: ["note": "theirs"])
+        _ = try await copy.catchUp()
+        let edit = try await copy.edges.update(edgeId, EdgeEdit(["note": "mine"], baseVersion: 1))
+        let write = try XCTUnwrap(edit)
+        try await copy.engine.markSent(write.id)
+        _ = try await copy.engine.settle(
+            write.id, .refused(Refusal(reason: "invalid_properties", code: "invalid_properties"), readBack: false),
+            answer: nil)
+        expectEqual(await copy.engine.state.owedEdgeReadBacks, [edgeId])
+        expectEqual(try await copy.edges.get(edgeId)?.properties["note"], "mine", "witness: the refused edit shows")
+
+        _ = try await copy.queue.drain()
+        expectEqual(await copy.engine.state.owedEdgeReadBacks, [])
+        expectEqual(try await copy.edges.get(edgeId)?.properties["note"], "theirs", "the instance's edge, read back")
+        await copy.close()
+    }
 }
+

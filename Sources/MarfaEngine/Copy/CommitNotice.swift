@@ -50,7 +50,9 @@ package struct CommitNotice: Sendable, Hashable {
             case .clearRows: everything = true
             case .setCatalog: catalog = true
             case .setPins(let pins): items.append(contentsOf: pins)
-            case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount, .setOwedReadBacks: break
+            case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount, .setOwedReadBacks,
+                .setOwedEdgeReadBacks:
+                break
             }
         }
         items = Self.unique(items)

@@ -119,7 +119,7 @@ extension CopyActor {
         try await commitJudged(
             layOver + [
                 .setCursor(cursor), .setInstanceId(instanceId), .setCatalog(catalog), .setHydration(.complete),
-                .setOwedReadBacks([]),
+                .setOwedReadBacks([]), .setOwedEdgeReadBacks([]),
             ],
             origin: .refreshed("hydrated"))
     }

@@ -39,6 +39,8 @@ package struct CopyState: Sendable {
     /// Items owed a read-back: a write on each was refused and the read of the instance's row could not be made, so
     /// the next drain reads them before it sends anything, and any row the instance sends settles one.
     package private(set) var owedReadBacks: [String] = []
+    /// Edges owed a read-back, as `owedReadBacks` items are.
+    package private(set) var owedEdgeReadBacks: [String] = []
     /// The catalog writes and reads are judged by: the built-in one until the instance's is read.
     package private(set) var catalog: CatalogSnapshot = BuiltInCatalog.snapshot
 
@@ -114,6 +116,7 @@ package struct CopyState: Sendable {
         case .setCatalog(let catalog): self.catalog = catalog
         case .setCommitCount(let count): commitCount = count
         case .setOwedReadBacks(let ids): owedReadBacks = ids
+        case .setOwedEdgeReadBacks(let ids): owedEdgeReadBacks = ids
         }
     }
 
@@ -154,5 +157,6 @@ extension CopyState: Equatable {
             && lhs.queue == rhs.queue && lhs.slice == rhs.slice && lhs.cursor == rhs.cursor
             && lhs.hydration == rhs.hydration && lhs.pins == rhs.pins && lhs.instanceId == rhs.instanceId
             && lhs.catalog == rhs.catalog && lhs.owedReadBacks == rhs.owedReadBacks
+            && lhs.owedEdgeReadBacks == rhs.owedEdgeReadBacks
     }
 }

@@ -82,6 +82,7 @@ extension StoreChange {
         case .setInstanceId(let id): writer.write(14); writer.write(optional: id)
         case .setCommitCount(let count): writer.write(16); writer.write(varint: count)
         case .setOwedReadBacks(let ids): writer.write(18); writer.write(strings: ids)
+        case .setOwedEdgeReadBacks(let ids): writer.write(19); writer.write(strings: ids)
         case .setCatalog(let catalog):
             writer.write(15)
             writer.write(String(decoding: (try? JSONEncoder().encode(catalog)) ?? Data("{}".utf8), as: UTF8.self))
@@ -127,6 +128,7 @@ extension StoreChange {
         case 14: return .setInstanceId(try reader.readOptionalString())
         case 16: return .setCommitCount(try reader.readVarint())
         case 18: return .setOwedReadBacks(try reader.readStrings())
+        case 19: return .setOwedEdgeReadBacks(try reader.readStrings())
         case 15:
             let text = try reader.readString()
             guard let catalog = try? JSONDecoder().decode(CatalogSnapshot.self, from: Data(text.utf8)) else {

@@ -22,4 +22,6 @@ package enum StoreChange: Sendable, Hashable {
     case setCommitCount(UInt64)
     /// The items whose read-back after a refusal could not be made, each owed a read by the next drain.
     case setOwedReadBacks([String])
+    /// The edges whose read-back after a refusal could not be made, each owed a read by the next drain.
+    case setOwedEdgeReadBacks([String])
 }

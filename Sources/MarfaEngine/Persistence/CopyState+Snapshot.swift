@@ -11,7 +11,8 @@ extension CopyState {
 
     /// How many changes `forEachSnapshotChange` hands out.
     var snapshotChangeCount: Int {
-        Self.metadataChangeCount + (owedReadBacks.isEmpty ? 0 : 1) + items.count + edges.count + queue.count
+        Self.metadataChangeCount + (owedReadBacks.isEmpty ? 0 : 1) + (owedEdgeReadBacks.isEmpty ? 0 : 1)
+            + items.count + edges.count + queue.count
             + extensions.entries.reduce(0) { $0 + $1.value.count }
     }
 
@@ -34,6 +35,7 @@ extension CopyState {
         assert(metadata.count == Self.metadataChangeCount)
         for change in metadata { try body(change) }
         if !owedReadBacks.isEmpty { try body(.setOwedReadBacks(owedReadBacks)) }
+        if !owedEdgeReadBacks.isEmpty { try body(.setOwedEdgeReadBacks(owedEdgeReadBacks)) }
         try edges.forEachRecord(edge)
         try items.forEachRow { _, item in try body(.putItem(item)) }
         for (itemId, bodies) in extensions.entries {

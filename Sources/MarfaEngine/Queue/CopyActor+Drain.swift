@@ -56,7 +56,11 @@ extension CopyActor {
             write.verdict = .refused(refusal)
             write.answeredAt = now
             changes += reset(under: write, to: serverRow, edge: serverEdge, readBack: readBack, now: now)
-            if !readBack, write.edgeId == nil, write.kind != .createItem, let itemId = write.itemId,
+            if !readBack, let edgeId = write.edgeId {
+                if write.kind != .createEdge, !state.owedEdgeReadBacks.contains(edgeId) {
+                    changes.append(.setOwedEdgeReadBacks(state.owedEdgeReadBacks + [edgeId]))
+                }
+            } else if !readBack, write.kind != .createItem, let itemId = write.itemId,
                 !state.owedReadBacks.contains(itemId)
             {
                 changes.append(.setOwedReadBacks(state.owedReadBacks + [itemId]))
@@ -98,6 +102,26 @@ extension CopyActor {
             changes.append(.putItem(shown))
         } else if state.items[itemId] != nil {
             changes.append(.removeItem(id: itemId))
+        }
+        try await commitJudged(changes, origin: .refreshed("drained"))
+    }
+
+    /// Settles the read-back owed for edge `edgeId`, as `settleReadBack` does for an item: the instance's
+    /// `edge` (nil: none readable) with the waiting edge writes laid over, unless the copy holds a later version.
+    package func settleEdgeReadBack(_ edgeId: String, edge: Edge?) async throws(MarfaError) {
+        var changes: [StoreChange] = [.setOwedEdgeReadBacks(state.owedEdgeReadBacks.filter { $0 != edgeId })]
+        if let held = state.edges[edgeId], let edge, held.version > edge.version {
+            try await commitJudged(changes, origin: .refreshed("drained"))
+            return
+        }
+        var shown = edge
+        for write in state.queuedWrites(onEdge: edgeId) where LayOver.isWaiting(write) {
+            shown = LayOver.edge(after: write, on: shown, state: state, now: configuration.writeContext.now())
+        }
+        if let shown {
+            changes.append(.putEdge(shown))
+        } else if state.edges[edgeId] != nil {
+            changes.append(.removeEdge(id: edgeId))
         }
         try await commitJudged(changes, origin: .refreshed("drained"))
     }

@@ -77,9 +77,12 @@ struct EventApplier {
             sourceHeld: state.items[edge.sourceId] != nil, slice: membership)
         var changes: [StoreChange] = []
         switch plan {
-        case .apply: changes.append(.putEdge(edge))
+        case .apply: changes.append(.putEdge(laidOver(edge)))
         case .remove: changes.append(.removeEdge(id: edge.id))
         case .skipStale, .ignore: break
+        }
+        if plan != .skipStale, plan != .ignore, state.owedEdgeReadBacks.contains(edge.id) {
+            changes.append(.setOwedEdgeReadBacks(state.owedEdgeReadBacks.filter { $0 != edge.id }))
         }
         changes.append(.setCursor(id.description))
         return Outcome(changes: changes, skipped: plan == .skipStale)
@@ -102,6 +105,15 @@ struct EventApplier {
             kind, itemId: row.id, type: row.type, tier: row.tier, version: row.version,
             heldVersion: state.items[row.id]?.version, slice: membership)
         return plan == .enter(fetchEdgesFirst: true)
+    }
+
+    /// The edge an event brought, with the waiting writes on it laid over again.
+    private func laidOver(_ edge: Edge) -> Edge {
+        var result = edge
+        for write in state.queuedWrites(onEdge: edge.id) where LayOver.isWaiting(write) {
+            result = LayOver.edge(after: write, on: result, state: state, now: edge.updatedAt) ?? result
+        }
+        return result
     }
 
     private func laidOver(_ row: Item) -> Item {

@@ -66,22 +66,37 @@ struct DrainPass {
 
     private enum Next { case goOn, stop }
 
-    /// Reads every owed read-back before anything is sent: an instance that cannot be read cannot take
-    /// writes either, so a read the environment fails makes the pass send nothing.
+    /// Reads every owed read-back, rows then edges, before anything is sent: an instance that cannot be read
+    /// cannot take writes either, so a read the environment fails makes the pass send nothing.
     private mutating func readOwedBacks() async throws(MarfaError) {
-        let owed = await engine.state.owedReadBacks
-        guard !owed.isEmpty else { return }
+        let state = await engine.state
+        guard !state.owedReadBacks.isEmpty || !state.owedEdgeReadBacks.isEmpty else { return }
         try await confirmInstance()
         guard report.unavailable == nil else { return }
         let reader = ServerRowReader(client: client)
-        for itemId in owed {
-            do {
+        let engine = engine
+        for itemId in state.owedReadBacks {
+            guard try await owedRead({ () async throws(MarfaError) in
                 try await engine.settleReadBack(itemId, row: try await reader.item(itemId))
-            } catch {
-                if case .contractMismatch = error { throw error }
-                report.unavailable = "an owed read-back could not be made, so nothing was sent: \(error.message)"
-                return
-            }
+            }) else { return }
+        }
+        for edgeId in state.owedEdgeReadBacks {
+            guard try await owedRead({ () async throws(MarfaError) in
+                try await engine.settleEdgeReadBack(edgeId, edge: try await reader.edge(edgeId))
+            }) else { return }
+        }
+    }
+
+    /// Makes one owed read; answers false, with the pass unavailable, when it could not be made (a contract
+    /// mismatch ends the drain).
+    private mutating func owedRead(_ read: () async throws(MarfaError) -> Void) async throws(MarfaError) -> Bool {
+        do {
+            try await read()
+            return true
+        } catch {
+            if case .contractMismatch = error { throw error }
+            report.unavailable = "an owed read-back could not be made, so nothing was sent: \(error.message)"
+            return false
         }
     }
 
