@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import Synchronization
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -218,19 +219,25 @@ final class DrainEndToEndTests: XCTestCase {
     func testTheFollowDrainsWhenItReachesTheHeadAndTellsEachAnswer_Seed003() async throws {
         let (copy, _) = try await harness.hydratedCopy()
         let create = try await copy.items.create(Draft(type: "core.note", properties: ["title": "t", "body": "b"]))
+        let heard = HeardOrigins()
         let changes = copy.changes()
+        let listening = Task {
+            for await change in changes { heard.origins.withLock { $0.append(change.origin) } }
+        }
         let updates = copy.updates().makeAsyncIterator()
         _ = await updates.next()
-        var answered: [String] = []
-        var drained: DrainReport?
-        let deadline = Date().addingTimeInterval(20)
-        for await change in changes {
-            if case .answered(let verdict) = change.origin { answered.append(verdict.id) }
-            if case .queueDrained(let report) = change.origin { drained = report }
-            if drained != nil || Date() > deadline { break }
+        func drained() -> DrainReport? {
+            heard.origins.withLock { origins in
+                origins.lazy.compactMap { if case .queueDrained(let report) = $0 { report } else { nil } }.first
+            }
+        }
+        await eventually(20, "the follow's drain to end") { drained() != nil }
+        listening.cancel()
+        let answered = heard.origins.withLock { origins in
+            origins.compactMap { if case .answered(let verdict) = $0 { verdict.id } else { nil } }
         }
         XCTAssertEqual(answered, [create.id], "`.answered` for the write, naming its item")
-        XCTAssertEqual(drained?.verdicts.map(\.verdict), [.accepted])
+        XCTAssertEqual(drained()?.verdicts.map(\.verdict), [.accepted])
         expectEqual(try await harness.listedIds(type: "core.note").contains(create.itemId ?? "-"), true)
         _ = updates
         await copy.close()
@@ -348,3 +355,7 @@ final class DrainEndToEndTests: XCTestCase {
     }
 }
 
+/// The origins a `changes()` stream told, gathered by the task reading it.
+private final class HeardOrigins: Sendable {
+    let origins = Mutex<[Change.Origin]>([])
+}

@@ -14,9 +14,7 @@ struct ServerRowReader {
         } catch {
             throw MarfaError.decoding(message: "the instance's answer for item \(id) is not JSON")
         }
-        var item = try Item(json: body.object?["item"] ?? body)
-        if let tags = body.object?["metadata"]?.object?["tags"]?.array { item.tags = tags.compactMap(\.string) }
-        return item
+        return try WireRows.itemAnswer(body).item
     }
 
     /// The instance's edge `id`, or nil when it answers 404 (unknown, unreadable or gone).

@@ -29,11 +29,8 @@ struct PinFetcher {
         guard let row = try await ServerRowReader(client: client).item(id) else { return nil }
         let edges = try await PageReader(client: client).edges(of: id).edges
         let state = await engine.state
-        var laid = row
-        for write in state.queuedWrites(onItem: id) where LayOver.isWaiting(write) && write.edgeId == nil {
-            laid = LayOver.item(after: write, on: laid, now: Timestamp.string(from: Date())) ?? laid
-        }
-        return [.putItem(laid)] + edges.map(StoreChange.putEdge)
+        let laid = LayOver.item(row, laidOverBy: state.queuedWrites(onItem: id), now: Timestamp.string(from: Date()))
+        return [.putItem(laid ?? row)] + edges.map(StoreChange.putEdge)
     }
 
     /// Fetches and holds `id`; pinning again fetches again. Fails `notFound` when neither side holds it.

@@ -158,10 +158,9 @@ extension CopyActor {
         let write = try withdrawable(id)
         var changes: [StoreChange] = [.removeQueuedWrite(id: id)]
         if let itemId = write.itemId {
-            var row = serverRow
-            for other in state.queuedWrites(onItem: itemId) where other.id != id && LayOver.isWaiting(other) {
-                row = LayOver.item(after: other, on: row, now: configuration.writeContext.now())
-            }
+            let row = LayOver.item(
+                serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: id,
+                now: configuration.writeContext.now())
             changes.append(row.map(StoreChange.putItem) ?? .removeItem(id: itemId))
         }
         try await commitJudged(changes, origin: .refreshed("withdrawn"))

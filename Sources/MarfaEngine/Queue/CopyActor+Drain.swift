@@ -44,7 +44,8 @@ extension CopyActor {
             write.verdict = .accepted
             write.answeredAt = now
             replayed = acknowledged
-            changes.append(.putEdge(laidOver(adopting: edge, beside: write, now: now)))
+            let shown = laidOver(adopting: edge, beside: write, now: now)
+            changes.append(shown.map(StoreChange.putEdge) ?? .removeEdge(id: edge.id))
             changes += QueueRebase.moved(
                 behind: write, verdict: .accepted, version: edge.version, acknowledged: acknowledged, in: state
             ).map(StoreChange.putQueuedWrite)
@@ -94,11 +95,8 @@ extension CopyActor {
             try await commitJudged(changes, origin: .refreshed("drained"))
             return
         }
-        var shown = row
-        for write in state.queuedWrites(onItem: itemId) where write.edgeId == nil && LayOver.isWaiting(write) {
-            shown = LayOver.item(after: write, on: shown, now: configuration.writeContext.now())
-        }
-        if let shown {
+        let now = configuration.writeContext.now()
+        if let shown = LayOver.item(row, laidOverBy: state.queuedWrites(onItem: itemId), now: now) {
             changes.append(.putItem(shown))
         } else if state.items[itemId] != nil {
             changes.append(.removeItem(id: itemId))
@@ -114,11 +112,8 @@ extension CopyActor {
             try await commitJudged(changes, origin: .refreshed("drained"))
             return
         }
-        var shown = edge
-        for write in state.queuedWrites(onEdge: edgeId) where LayOver.isWaiting(write) {
-            shown = LayOver.edge(after: write, on: shown, state: state, now: configuration.writeContext.now())
-        }
-        if let shown {
+        let now = configuration.writeContext.now()
+        if let shown = LayOver.edge(edge, laidOverBy: state.queuedWrites(onEdge: edgeId), state: state, now: now) {
             changes.append(.putEdge(shown))
         } else if state.edges[edgeId] != nil {
             changes.append(.removeEdge(id: edgeId))
@@ -202,21 +197,15 @@ extension CopyActor {
         } else if let held = state.items[row.id], !tagsNamed {
             result.tags = held.tags
         }
-        for other in waiting where other.id != answered.id && other.edgeId == nil && LayOver.isWaiting(other) {
-            result = LayOver.item(after: other, on: result, now: now) ?? result
-        }
-        return result
+        return LayOver.item(result, laidOverBy: waiting, except: answered.id, now: now) ?? result
     }
 
     /// The edge the instance answered, unless the copy holds a later version, with the other waiting edits on it
-    /// laid over again.
-    private func laidOver(adopting edge: Edge, beside answered: QueuedWrite, now: String) -> Edge {
-        var result = edge
-        if let held = state.edges[edge.id], held.version > edge.version { result = held }
-        for other in state.queuedWrites(onEdge: edge.id) where other.id != answered.id && LayOver.isWaiting(other) {
-            result = LayOver.edge(after: other, on: result, state: state, now: now) ?? result
-        }
-        return result
+    /// laid over again: nil when a waiting delete leaves none.
+    private func laidOver(adopting edge: Edge, beside answered: QueuedWrite, now: String) -> Edge? {
+        let held = state.edges[edge.id].flatMap { $0.version > edge.version ? $0 : nil }
+        return LayOver.edge(
+            held ?? edge, laidOverBy: state.queuedWrites(onEdge: edge.id), except: answered.id, state: state, now: now)
     }
 
     /// Whether a refused or dead `write` leaves nothing, with no read needed: a create (its row or edge goes).
@@ -234,21 +223,15 @@ extension CopyActor {
         guard readBack else { return [] }
         if let edgeId = write.edgeId {
             if write.kind == .createEdge { return [.removeEdge(id: edgeId)] }
-            var edge = serverEdge
-            for other in state.queuedWrites(onEdge: edgeId) where other.id != write.id && LayOver.isWaiting(other) {
-                edge = LayOver.edge(after: other, on: edge, state: state, now: now)
-            }
+            let edge = LayOver.edge(
+                serverEdge, laidOverBy: state.queuedWrites(onEdge: edgeId), except: write.id, state: state, now: now)
             return [edge.map(StoreChange.putEdge) ?? .removeEdge(id: edgeId)]
         }
         guard let itemId = write.itemId else { return [] }
         if write.kind == .createItem {
             return LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) } + [.removeItem(id: itemId)]
         }
-        var row = serverRow
-        for other in state.queuedWrites(onItem: itemId)
-        where other.id != write.id && other.edgeId == nil && LayOver.isWaiting(other) {
-            row = LayOver.item(after: other, on: row, now: now)
-        }
+        let row = LayOver.item(serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: write.id, now: now)
         guard let row else { return state.items[itemId] == nil ? [] : [.removeItem(id: itemId)] }
         return [.putItem(row)]
     }

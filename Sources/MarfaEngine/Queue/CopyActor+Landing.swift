@@ -39,10 +39,9 @@ extension CopyActor {
             }
             changes.append(.putQueuedWrite(settled))
         }
-        if var shown = row ?? state.items[landed] {
-            for other in state.queuedWrites(onItem: landed) + moved where other.edgeId == nil && LayOver.isWaiting(other) {
-                shown = LayOver.item(after: other, on: shown, now: now) ?? shown
-            }
+        if let shown = LayOver.item(
+            row ?? state.items[landed], laidOverBy: state.queuedWrites(onItem: landed) + moved, now: now)
+        {
             changes.append(.putItem(shown))
         }
         try await commitJudged(changes, origin: .refreshed("drained"))

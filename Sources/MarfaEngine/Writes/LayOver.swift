@@ -170,6 +170,30 @@ package enum LayOver {
         return item
     }
 
+    /// `item` with every waiting write of `writes` (the writes queued on its row, in queue order) laid over it
+    /// passing over edge writes and the write `except` names; nil when no row is left.
+    package static func item(
+        _ item: Item?, laidOverBy writes: [QueuedWrite], except: String? = nil, now: String
+    ) -> Item? {
+        var result = item
+        for write in writes where write.id != except && write.edgeId == nil && isWaiting(write) {
+            result = self.item(after: write, on: result, now: now)
+        }
+        return result
+    }
+
+    /// `edge` with every waiting write of `writes` (the writes queued on it, in queue order) laid over it,
+    /// passing over the write `except` names; nil when a waiting delete leaves no edge.
+    package static func edge(
+        _ edge: Edge?, laidOverBy writes: [QueuedWrite], except: String? = nil, state: CopyState, now: String
+    ) -> Edge? {
+        var result = edge
+        for write in writes where write.id != except && isWaiting(write) {
+            result = self.edge(after: write, on: result, state: state, now: now)
+        }
+        return result
+    }
+
     /// Whether a write still waits to be laid over: unanswered, or blocked.
     package static func isWaiting(_ write: QueuedWrite) -> Bool {
         switch write.verdict {

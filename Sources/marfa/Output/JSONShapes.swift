@@ -34,20 +34,26 @@ enum JSONShapes {
             "body": .object(write.body), "refusals": .integer(write.refusals), "queued_at": .string(write.queuedAt),
             "answered_at": text(write.answeredAt),
         ]
-        object["reason"] = .null
-        object["refusal"] = .null
-        object["conflicted_copy_id"] = .null
-        switch write.verdict {
-        case .blocked(let reason, let refusal)?:
-            object["reason"] = .string(reason.rawValue)
-            object["refusal"] = refusal.map(Self.refusal) ?? .null
-        case .refused(let refusal)?:
-            object["refusal"] = Self.refusal(refusal)
+        object.merge(verdictParts(write.verdict)) { _, part in part }
+        return .object(object)
+    }
+
+    /// What a queue row and a drain's line say beside a verdict's name: the blocked or refused `reason`, the
+    /// parsed `refusal`, and the `conflicted_copy_id`.
+    private static func verdictParts(_ verdict: Verdict?) -> JSONObject {
+        var parts: JSONObject = ["reason": .null, "refusal": .null, "conflicted_copy_id": .null]
+        switch verdict {
         case .conflicted(let sibling, _)?:
-            object["conflicted_copy_id"] = .string(sibling)
+            parts["conflicted_copy_id"] = .string(sibling)
+        case .refused(let refused)?:
+            parts["reason"] = .string(refused.reason)
+            parts["refusal"] = refusal(refused)
+        case .blocked(let reason, let refused)?:
+            parts["reason"] = .string(reason.rawValue)
+            parts["refusal"] = refused.map(refusal) ?? .null
         default: break
         }
-        return .object(object)
+        return parts
     }
 
     /// A drain's report with each write's verdict line.
@@ -67,23 +73,14 @@ enum JSONShapes {
         var object: JSONObject = [
             "id": .string(verdict.id), "kind": .string(verdict.kind.rawValue), "item_id": text(verdict.itemId),
             "edge_id": text(verdict.edgeId), "verdict": text(verdict.verdict?.name),
-            "refusals": .integer(verdict.refusals), "replayed": .bool(verdict.replayed), "reason": .null,
-            "conflicted_copy_id": .null, "merged_fields": [], "refusal": .null,
+            "refusals": .integer(verdict.refusals), "replayed": .bool(verdict.replayed), "merged_fields": [],
         ]
         switch verdict.verdict {
-        case .merged(let fields)?:
+        case .merged(let fields)?, .conflicted(_, let fields)?:
             object["merged_fields"] = .array(fields.map(JSONValue.string))
-        case .conflicted(let sibling, let fields)?:
-            object["conflicted_copy_id"] = .string(sibling)
-            object["merged_fields"] = .array(fields.map(JSONValue.string))
-        case .refused(let refused)?:
-            object["reason"] = .string(refused.reason)
-            object["refusal"] = refusal(refused)
-        case .blocked(let reason, let refused)?:
-            object["reason"] = .string(reason.rawValue)
-            object["refusal"] = refused.map(refusal) ?? .null
         default: break
         }
+        object.merge(verdictParts(verdict.verdict)) { _, part in part }
         return .object(object)
     }
 

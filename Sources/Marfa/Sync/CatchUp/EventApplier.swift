@@ -77,7 +77,10 @@ struct EventApplier {
             sourceHeld: state.items[edge.sourceId] != nil, slice: membership)
         var changes: [StoreChange] = []
         switch plan {
-        case .apply: changes.append(.putEdge(laidOver(edge)))
+        case .apply:
+            let now = Timestamp.string(from: Date())
+            let laid = LayOver.edge(edge, laidOverBy: state.queuedWrites(onEdge: edge.id), state: state, now: now)
+            changes.append(laid.map(StoreChange.putEdge) ?? .removeEdge(id: edge.id))
         case .remove: changes.append(.removeEdge(id: edge.id))
         case .skipStale, .ignore: break
         }
@@ -107,24 +110,10 @@ struct EventApplier {
         return plan == .enter(fetchEdgesFirst: true)
     }
 
-    /// The edge an event brought, with the waiting writes on it laid over again.
-    private func laidOver(_ edge: Edge) -> Edge {
-        var result = edge
-        for write in state.queuedWrites(onEdge: edge.id) where LayOver.isWaiting(write) {
-            result = LayOver.edge(after: write, on: result, state: state, now: edge.updatedAt) ?? result
-        }
-        return result
-    }
-
     private func laidOver(_ row: Item) -> Item {
-        let waiting = state.queuedWrites(onItem: row.id).filter { LayOver.isWaiting($0) && $0.edgeId == nil }
+        let waiting = state.queuedWrites(onItem: row.id)
         guard !waiting.isEmpty else { return row }
-        let time = Timestamp.string(from: Date())
-        var result = row
-        for write in waiting {
-            result = LayOver.item(after: write, on: result, now: time) ?? result
-        }
-        return result
+        return LayOver.item(row, laidOverBy: waiting, now: Timestamp.string(from: Date())) ?? row
     }
 
     private func removal(of itemId: String, keepingWholeEdges: Bool) -> [StoreChange] {

@@ -35,7 +35,9 @@ struct DrainPass {
         let queue = await engine.state.queue
         for write in queue { verdicts[write.id] = (write.kind, write.verdict) }
         for queued in queue where queued.isUnanswered {
-            if Task.isCancelled { throw MarfaError.canceled(message: "the drain was cancelled; what it answered stands") }
+            if Task.isCancelled {
+                throw MarfaError.canceled(message: "the drain was cancelled; what it answered stands")
+            }
             let write = try await engine.queuedWrite(queued.id)
             guard write.isUnanswered else { continue }
             var readiness = DrainReadiness.of(write, verdicts: verdicts, waiting: waiting)
@@ -128,27 +130,33 @@ struct DrainPass {
         }
         waited(answer.header("retry-after").flatMap { UInt64($0) })
         let text = String(decoding: answer.body, as: UTF8.self)
-        let envelope = ErrorEnvelope.parse(answer)
-        let namesContract = answer.headers[ContractCheck.headerName] != nil
+        if answer.isSuccess {
+            let keyed = Self.isKeyedCreate(write)
+            let settlement = (try? Self.settlement(of: answer, route: route, keyed: keyed)) ?? .counted
+            record(try await engine.settle(write.id, settlement, answer: text))
+            report.answered += 1
+            return .goOn
+        }
+        let refusal = RefusalReading.refusal(of: answer)
         let answerClass = AnswerClass.of(
-            status: answer.status, code: envelope?.code ?? answer.header("x-error-code"),
-            namesContract: namesContract, namesGrant: RefusalReading.namesGrant(answer))
-        if case .blocked(let reason) = answerClass, let landed = Self.landedRow(of: write, answer: answer, reason: reason) {
-            return try await land(write, on: landed, reason: reason, answer: answer, text: text)
+            status: answer.status, code: refusal.code, namesContract: answer.headers[ContractCheck.headerName] != nil,
+            namesGrant: refusal.grant != nil)
+        if case .blocked(let reason) = answerClass,
+            let landed = Self.landedRow(of: write, answer: answer, reason: reason)
+        {
+            return try await land(write, on: landed, reason: reason, refusal: refusal, text: text)
         }
         switch answerClass {
         case .environmental(let reason):
             endPass(write, reason: reason)
             return .goOn
         case .credentialRefused:
-            return try await stopForCredential(write, refusal: RefusalReading.refusal(of: answer), text: text)
+            return try await stopForCredential(write, refusal: refusal, text: text)
         case .blocked(let reason):
-            let refusal = RefusalReading.refusal(of: answer)
             record(try await engine.settle(write.id, .blocked(reason, refusal), answer: text))
-        case .counted:
+        case .counted, .success:
             record(try await engine.settle(write.id, .counted, answer: text))
         case .refused:
-            let refusal = RefusalReading.refusal(of: answer)
             let settlement: DrainSettlement
             switch await readBack(write) {
             case .row(let row): settlement = .refused(refusal, serverRow: row, readBack: true)
@@ -158,10 +166,6 @@ struct DrainPass {
                 settlement = .refused(refusal, readBack: false)
                 report.unavailable = why
             }
-            record(try await engine.settle(write.id, settlement, answer: text))
-        case .success:
-            let keyed = write.kind == .createItem && write.body["source_id"]?.string != nil
-            let settlement = (try? Self.settlement(of: answer, route: route, keyed: keyed)) ?? .counted
             record(try await engine.settle(write.id, settlement, answer: text))
         }
         report.answered += 1
@@ -181,11 +185,15 @@ struct DrainPass {
         return .stop
     }
 
+    /// Whether `write` is a keyed create: one naming a `source_id`, sent without its minted id.
+    private static func isKeyedCreate(_ write: QueuedWrite) -> Bool {
+        write.kind == .createItem && write.body["source_id"]?.string != nil
+    }
+
     /// The row a keyed create's `409` names as the one its natural key resolves: `current.id` of a
     /// `version_conflict` or `ancestor_unavailable`, when it is not the create's own minted id.
     private static func landedRow(of write: QueuedWrite, answer: InstanceAnswer, reason: BlockedReason) -> String? {
-        guard write.kind == .createItem, write.body["source_id"]?.string != nil,
-            reason == .conflictUnresolved || reason == .ancestorUnavailable,
+        guard isKeyedCreate(write), reason == .conflictUnresolved || reason == .ancestorUnavailable,
             let body = try? JSONValue(jsonBytes: answer.body),
             let landed = body.object?["current"]?.object?["id"]?.string, landed != write.itemId
         else { return nil }
@@ -197,9 +205,8 @@ struct DrainPass {
     /// a row gone blocks the create as any such 409 does; a read the environment fails leaves it
     /// unanswered and uncounted and ends the pass; a refused key on it blocks the queue.
     private mutating func land(
-        _ write: QueuedWrite, on landed: String, reason: BlockedReason, answer: InstanceAnswer, text: String
+        _ write: QueuedWrite, on landed: String, reason: BlockedReason, refusal: Refusal, text: String
     ) async throws(MarfaError) -> Next {
-        let refusal = RefusalReading.refusal(of: answer)
         var row: Item?
         let held = await engine.state.items[landed] != nil
         if reason == .ancestorUnavailable || !held {
@@ -246,12 +253,10 @@ struct DrainPass {
             return .edge(try WireRows.edge(body), acknowledged: acknowledged || replayed)
         case .item:
             let body = try InstanceClient.document([UInt8](answer.body), path: route.path)
-            guard let object = body.object, let itemValue = object["item"] else {
+            guard let object = body.object, object["item"] != nil else {
                 throw MarfaError.decoding(message: "the answer to \(route.path) names no item")
             }
-            var item = try Item(json: itemValue)
-            let tags = object["metadata"]?.object?["tags"]?.array
-            if let tags { item.tags = tags.compactMap(\.string) }
+            let (item, tagsNamed) = try WireRows.itemAnswer(body)
             let verdict: Verdict
             if let resolution = object["conflict_resolution"]?.object {
                 let fields = (resolution["fields"]?.array ?? []).compactMap(\.string)
@@ -270,7 +275,7 @@ struct DrainPass {
                     trashed: true)
                 return .refused(refusal, serverRow: nil, readBack: true)
             }
-            return .item(item, verdict: verdict, acknowledged: acknowledged || replayed, tagsNamed: tags != nil)
+            return .item(item, verdict: verdict, acknowledged: acknowledged || replayed, tagsNamed: tagsNamed)
         }
     }
 

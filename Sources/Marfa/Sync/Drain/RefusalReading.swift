@@ -18,10 +18,4 @@ enum RefusalReading {
             reason: code, code: code, message: envelope?.message, fields: fields, trashed: trashed,
             grant: MissingGrant(details: envelope?.details))
     }
-
-    /// Whether an answer's details name a well-formed missing grant (P-51): a kind of `type`, `edge_type` or
-    /// `extension`, a name, and a level of `read` or `write`.
-    static func namesGrant(_ answer: InstanceAnswer) -> Bool {
-        MissingGrant(details: ErrorEnvelope.parse(answer)?.details) != nil
-    }
 }

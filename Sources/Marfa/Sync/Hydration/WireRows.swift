@@ -36,6 +36,15 @@ enum WireRows {
         }
     }
 
+    /// The item of an `{item, metadata}` answer (a read or a write's, P-23, P-37), bare rows too, with the tags its
+    /// metadata names; `tagsNamed` is false when the answer names none, so a caller keeps the tags it holds.
+    static func itemAnswer(_ value: JSONValue) throws(MarfaError) -> (item: Item, tagsNamed: Bool) {
+        var item = try Item(json: value.object?["item"] ?? value)
+        guard let tags = value.object?["metadata"]?.object?["tags"]?.array else { return (item, false) }
+        item.tags = tags.compactMap(\.string)
+        return (item, true)
+    }
+
     static func edge(_ value: JSONValue) throws(MarfaError) -> Edge {
         try Edge(json: value.object?["edge"] ?? value)
     }
