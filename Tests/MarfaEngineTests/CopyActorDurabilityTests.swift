@@ -50,26 +50,33 @@ final class CopyActorDurabilityTests: XCTestCase {
     }
 
     /// A snapshot whose every change decodes but whose payload checksum (checked only once the streamed restore has
-    /// applied it all, Decision 0052) does not match is not used: with no journal left to fall back on, open fails
-    /// `store_corrupt` naming the snapshot file, and once the header is put back the same store opens to the
-    /// state written.
+    /// applied it all, Decision 0052) does not match is not used: with every kept snapshot so damaged and no journal
+    /// left to replay from the start, open fails `store_corrupt` naming the newest snapshot file, and once the
+    /// headers are put back the same store opens to the state written. Two checkpoints, since the first
+    /// keeps the journal from segment 1 (Issue26.3).
     func testASnapshotFailingItsChecksumAfterItsRestoreIsNotUsed() async throws {
         let url = store()
         let copy = try await CopyActor.open(at: url, origin: nil)
         var generator = SeededChanges(seed: 12)
-        for _ in 0..<20 { try await copy.commit((0..<100).map { _ in .putItem(generator.item(id: generator.id())) }) }
-        try await copy.checkpoint()
+        for _ in 0..<2 {
+            for _ in 0..<10 { try await copy.commit((0..<100).map { _ in .putItem(generator.item(id: generator.id())) }) }
+            try await copy.checkpoint()
+        }
         let live = await copy.state
         await copy.close()
         let files = try FileManager.default.contentsOfDirectory(atPath: url.path)
-        let name = try XCTUnwrap(files.first { $0.hasPrefix("snapshot-") && !$0.hasSuffix(".tmp") })
+        let names = files.filter { StoreFileName.snapshotNumber(of: $0) != nil }.sorted()
+        XCTAssertEqual(names.count, 2)
         XCTAssertFalse(files.contains(StoreFileName.segment(1)), "the witness: no journal to replay from the start")
-        let path = url.path + "/" + name
-        let original = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        let header = try original.withUnsafeBytes { try SnapshotHeader.decode($0, path: path) }
-        var wrong = header
-        wrong.payloadChecksum ^= 1
-        try Data(wrong.encoded() + original.dropFirst(SnapshotHeader.size)).write(to: URL(fileURLWithPath: path))
+        var originals: [String: [UInt8]] = [:]
+        for name in names {
+            let path = url.path + "/" + name
+            let original = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            originals[path] = original
+            var wrong = try original.withUnsafeBytes { try SnapshotHeader.decode($0, path: path) }
+            wrong.payloadChecksum ^= 1
+            try Data(wrong.encoded() + original.dropFirst(SnapshotHeader.size)).write(to: URL(fileURLWithPath: path))
+        }
         do {
             _ = try await CopyActor.open(at: url, origin: nil)
             XCTFail("a snapshot failing its checksum was used")
@@ -77,10 +84,10 @@ final class CopyActorDurabilityTests: XCTestCase {
             guard case .storeCorrupt(let reported, _, let message) = error else {
                 return XCTFail("expected store_corrupt, got \(error)")
             }
-            XCTAssertEqual(reported, path)
+            XCTAssertEqual(reported, url.path + "/" + (names.last ?? ""))
             XCTAssertTrue(message.contains("checksum"), message)
         }
-        try Data(original).write(to: URL(fileURLWithPath: path))
+        for (path, original) in originals { try Data(original).write(to: URL(fileURLWithPath: path)) }
         let reopened = try await CopyActor.open(at: url, origin: nil)
         let restored = await reopened.state
         XCTAssertEqual(restored, live)

@@ -166,7 +166,7 @@ final class StoredWordIndexTests: XCTestCase {
     }
 
     /// Checkpoints in a row (each stops storing the index of the snapshot it replaces) leave one stored index, beside
-    /// the newest snapshot, and the reopened copy reads it.
+    /// the newest snapshot (the one before it is kept without its index, Issue26.3), and the reopened copy reads it.
     func testCheckpointsInARowLeaveTheIndexOfTheNewestSnapshot() async throws {
         let url = store()
         let copy = try await indexedCopy(at: url)
@@ -178,8 +178,8 @@ final class StoredWordIndexTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: url.path)
         let snapshots = files.compactMap(StoreFileName.snapshotNumber(of:))
         let stored = files.compactMap(StoreFileName.wordIndexNumber(of:))
-        XCTAssertEqual(snapshots.count, 1)
-        XCTAssertEqual(stored, snapshots, "the stored index is the newest snapshot's: \(files)")
+        XCTAssertEqual(snapshots.count, 2, "the newest snapshot and the one before it (Issue26.3)")
+        XCTAssertEqual(stored, [snapshots.max() ?? 0], "the stored index is the newest snapshot's: \(files)")
         let reopened = try await CopyActor.open(at: url, origin: nil)
         try await assertGamma(in: reopened, hits: 46, warmUps: StoredWordIndex.token)
         await reopened.close()

@@ -29,7 +29,7 @@ final class FailStopTests: StorageTestCase {
         XCTAssertEqual(setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &previousLimit), 0)
         signal(SIGXFSZ, previousHandler)
 
-        XCTAssertEqual(failure?.code, StorageError.io)
+        XCTAssertEqual(failure?.code, StorageError.storageFull, "a file-size limit reads as a full disk (Issue26.5)")
         XCTAssertEqual(failure?.path, segmentPath(store, 1))
         XCTAssertEqual(storageError { _ = try journal.enqueue([4]) }, failure)
         let bytes = try readFile(segmentPath(store, 1))

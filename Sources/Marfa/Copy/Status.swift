@@ -22,6 +22,8 @@ public struct Status: Sendable, Hashable, Codable {
     public var edges: UInt64
     /// The catalog's version, nil until a catalog is held.
     public var catalogVersion: UInt64?
+    /// What the last open that had to repair, pass over or report anything did (Issue 26.4); nil when no open has.
+    public var recovery: RecoveryReport? = nil
 
     enum CodingKeys: String, CodingKey {
         case pinned, hydration, items, edges
@@ -32,6 +34,7 @@ public struct Status: Sendable, Hashable, Codable {
         case sliceEdgeTypes = "slice_edge_types"
         case eventCursor = "event_cursor"
         case catalogVersion = "catalog_version"
+        case recovery
     }
 
     /// Writes every field, nulls included, as the device command line prints a status.
@@ -48,5 +51,6 @@ public struct Status: Sendable, Hashable, Codable {
         try container.encode(items, forKey: .items)
         try container.encode(edges, forKey: .edges)
         try container.encode(catalogVersion, forKey: .catalogVersion)
+        try container.encode(recovery, forKey: .recovery)
     }
 }

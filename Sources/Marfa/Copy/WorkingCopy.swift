@@ -129,7 +129,7 @@ public final class WorkingCopy: Sendable {
             serverOrigin: origin?.description, instanceId: state.instanceId, sliceTypes: state.slice?.types ?? [],
             sliceTier: state.slice?.tier, sliceEdgeTypes: state.slice?.edgeTypes ?? [], pinned: state.pins,
             eventCursor: state.cursor, hydration: state.hydration, items: UInt64(state.items.count),
-            edges: UInt64(state.edges.count), catalogVersion: nil)
+            edges: UInt64(state.edges.count), catalogVersion: nil, recovery: engine.recovery)
     }
 
     /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15).

@@ -16,6 +16,8 @@ package actor CopyActor {
     package internal(set) var changeLog: ChangeLog
     /// The store's own id, which change cursors carry so a foreign cursor is recognised.
     package nonisolated let storeId: String
+    /// What this open's recovery did, or the last open's that did anything (`RecoveryReport`, Issue 26.4).
+    package nonisolated let recovery: RecoveryReport?
     /// The read indexes, derived from `state` and kept current with it; never persisted.
     package internal(set) var indexes: ReadIndexes
     /// Whether this handle may write (WC-2).
@@ -31,6 +33,9 @@ package actor CopyActor {
     /// The settings this copy was opened with.
     package nonisolated let configuration: CopyConfiguration
     private var checkpointInFlight: Task<Void, any Error>?
+    /// The newest snapshot written and read back (or opened from), nil for none: a checkpoint keeps it and the
+    /// segments after it until its own snapshot is durable and verified (Issue 26.3).
+    private var newestGoodSnapshot: UInt64?
     /// The word index being stored beside the last snapshot, after it, and the flag that stops it
     /// (`storeWordIndex`).
     var wordIndexWrite: (task: Task<Void, Never>, stopped: StoppedFlag)?
@@ -94,6 +99,10 @@ package actor CopyActor {
             }
         }
         let restored = image ?? RestoredCopy()
+        let heldData = recovered.snapshotSegment != nil
+            || recovered.journalEnds.contains { $0.offset > UInt64(SegmentHeader.size) }
+        let report = RecoveryReport(recovered, in: directory, metadataMissing: metadata == nil && heldData)
+        let recovery = report.isNotable ? report : RecoveryReport.kept(in: directory)
         let journal: Journal?
         let snapshots: SnapshotWriter?
         if directory.role == .writer {
@@ -108,6 +117,7 @@ package actor CopyActor {
                 try writeMetadata(updated, to: directory)
                 metadata = updated
             }
+            try report.keep(in: directory)
         } else {
             journal = nil
             snapshots = nil
@@ -120,6 +130,7 @@ package actor CopyActor {
             snapshots: snapshots, origin: metadata?.origin, url: url,
             snapshotPolicy: SnapshotPolicy(configuration, statePayloadBytes: restored.snapshotPayloadBytes),
             configuration: configuration, changeLog: restored.changeLog, storeId: metadata?.id ?? "path:\(url.path)",
+            recovery: recovery, openedFrom: recovered.snapshotSegment,
             writerSavesSeen: fileNames.map {
                 WriterSavesLook(fileNames: $0, journalEnds: recovered.journalEnds, snapshot: restored.snapshot)
             })
@@ -148,8 +159,11 @@ package actor CopyActor {
     private init(
         state: CopyState, indexes: ReadIndexes, directory: StoreDirectory, journal: Journal?,
         snapshots: SnapshotWriter?, origin: Origin?, url: URL, snapshotPolicy: SnapshotPolicy,
-        configuration: CopyConfiguration, changeLog: ChangeLog, storeId: String, writerSavesSeen: WriterSavesLook?
+        configuration: CopyConfiguration, changeLog: ChangeLog, storeId: String, recovery: RecoveryReport?,
+        openedFrom: UInt64?, writerSavesSeen: WriterSavesLook?
     ) {
+        self.recovery = recovery
+        self.newestGoodSnapshot = openedFrom
         self.snapshotPolicy = snapshotPolicy
         self.writerSavesSeen = writerSavesSeen
         self.changeLog = changeLog
@@ -371,7 +385,9 @@ package actor CopyActor {
         listeners[token] = nil
     }
 
-    /// Writes a snapshot of the whole state now and returns once it is durable and the old journal is gone.
+    /// Writes a snapshot of the whole state now and returns once it is durable and read back; the snapshot before
+    /// it and the segments after that one stay, so a snapshot damaged later still leaves a way to open the store
+    /// (Issue 26.3), and older ones are deleted.
     package func checkpoint() async throws(MarfaError) {
         if let running = checkpointInFlight {
             _ = await running.result
@@ -397,18 +413,24 @@ package actor CopyActor {
             failure = StorageBridge.translate(error)
             return
         }
+        let kept = newestGoodSnapshot ?? Recovery.firstSegment
         checkpointInFlight = Task.detached { [snapshotPolicy] in
             defer { Task { await self.checkpointFinished() } }
             _ = try await snapshots.write(segment: segment) { sink in
                 try SnapshotEncoder.encode(image) { try sink.append($0) }
                 snapshotPolicy.measured(statePayloadBytes: sink.length)
             }
-            try journal.deleteSegments(before: segment)
-            try await snapshots.deleteSnapshots(before: segment)
+            try journal.deleteSegments(before: kept)
+            try await snapshots.deleteSnapshots(before: kept, wordIndexesBefore: segment)
+            await self.snapshotVerified(segment)
         }
         if let words, let checkpoint = checkpointInFlight {
             storeWordIndex(words, commitCount: image.commitCount, segment: segment, after: checkpoint, in: snapshots)
         }
+    }
+
+    private func snapshotVerified(_ segment: UInt64) {
+        newestGoodSnapshot = max(newestGoodSnapshot ?? segment, segment)
     }
 
     private func checkpointFinished() {

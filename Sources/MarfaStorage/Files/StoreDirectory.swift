@@ -3,23 +3,24 @@ import Synchronization
 
 /// A store folder opened by this process: its path, its role (writer or reader) and the lock that decides it.
 ///
-/// The folder is created with mode 0700. The first opener takes `flock(LOCK_EX | LOCK_NB)` on the `lock` file and
-/// becomes the writer; any other opener, in another process or this one, gets the reading role. The lock is held
-/// until `close()` or deinitialization.
+/// The folder is created with mode 0700. The first opener takes `flock(LOCK_EX | LOCK_NB)` on the `lock` file and on
+/// the folder itself (`WriterLock`) and becomes the writer; any other opener, in another process or this one, gets
+/// the reading role, whatever happened to the `lock` file meanwhile. The locks are held until `close()` or
+/// deinitialization.
 package final class StoreDirectory: Sendable {
     /// The folder's path as given to `open(at:)`, without a trailing slash.
     package let path: String
     /// Whether this handle holds the writer lock.
     package let role: StoreRole
-    private let lockDescriptor: Mutex<Int32?>
+    private let lock: Mutex<WriterLock?>
 
     /// Name of the lock file inside the folder.
     package static let lockFileName = "lock"
 
-    private init(path: String, role: StoreRole, lockDescriptor: Int32?) {
+    private init(path: String, role: StoreRole, lock: WriterLock?) {
         self.path = path
         self.role = role
-        self.lockDescriptor = Mutex(lockDescriptor)
+        self.lock = Mutex(lock)
     }
 
     deinit {
@@ -30,16 +31,10 @@ package final class StoreDirectory: Sendable {
     package static func open(at path: String) throws -> StoreDirectory {
         let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         try createFolderIfMissing(folder)
-        let lockPath = folder + "/" + lockFileName
-        let fd = try FileIO.open(lockPath, flags: O_RDWR, create: true)
-        while flock(fd, LOCK_EX | LOCK_NB) == -1 {
-            let code = errno
-            if code == EINTR { continue }
-            Syscall.close(fd)
-            if code == EWOULDBLOCK { return StoreDirectory(path: folder, role: .reader, lockDescriptor: nil) }
-            throw Syscall.failure("flock", errno: code, path: lockPath)
+        guard let lock = try WriterLock.take(folder: folder, lockPath: folder + "/" + lockFileName) else {
+            return StoreDirectory(path: folder, role: .reader, lock: nil)
         }
-        let store = StoreDirectory(path: folder, role: .writer, lockDescriptor: fd)
+        let store = StoreDirectory(path: folder, role: .writer, lock: lock)
         try store.removeTemporaryFiles()
         return store
     }
@@ -52,16 +47,15 @@ package final class StoreDirectory: Sendable {
         guard AtomicFile.exists(folder + "/" + lockFileName) else {
             throw StorageError(code: StorageError.noStore, message: "no store exists at \(folder)", path: folder)
         }
-        return StoreDirectory(path: folder, role: .reader, lockDescriptor: nil)
+        return StoreDirectory(path: folder, role: .reader, lock: nil)
     }
 
     /// Releases the writer lock, if held; the handle must not be used to write afterwards.
     package func close() {
-        let fd = lockDescriptor.withLock { descriptor -> Int32? in
-            defer { descriptor = nil }
-            return descriptor
-        }
-        if let fd { Syscall.close(fd) }
+        lock.withLock { held -> WriterLock? in
+            defer { held = nil }
+            return held
+        }?.release()
     }
 
     /// Answers the full path of the file `name` inside the folder.
@@ -77,6 +71,20 @@ package final class StoreDirectory: Sendable {
                 message: "the store is open for writing elsewhere; this handle only reads",
                 path: path
             )
+        }
+    }
+
+    /// Throws "reading_handle" unless this handle is the writer and still holds the folder at its path: called
+    /// before destructive steps (a checkpoint's deletions), so a writer whose folder was moved or replaced deletes
+    /// nothing there. A deleted or replaced `lock` file is put back, locked (Issue 26.2).
+    package func requireStillTheWriter() throws {
+        try requireWriter()
+        try lock.withLock { held in
+            guard var current = held else {
+                throw StorageError(code: StorageError.closed, message: "the store was closed", path: path)
+            }
+            try current.confirm(folder: path, lockPath: filePath(Self.lockFileName))
+            held = current
         }
     }
 

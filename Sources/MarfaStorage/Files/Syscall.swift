@@ -18,10 +18,11 @@ package enum Syscall {
         }
     }
 
-    /// Answers the `StorageError` for a failed call: "storage_full" for ENOSPC/EDQUOT, "io" otherwise.
+    /// Answers the `StorageError` for a failed call: "storage_full" for ENOSPC/EDQUOT and for EFBIG (a file-size
+    /// limit reached, `RLIMIT_FSIZE`), "io" otherwise.
     package static func failure(_ call: String, errno code: Int32, path: String?) -> StorageError {
         let text = String(cString: strerror(code))
-        let kind = (code == ENOSPC || code == EDQUOT) ? StorageError.storageFull : StorageError.io
+        let kind = (code == ENOSPC || code == EDQUOT || code == EFBIG) ? StorageError.storageFull : StorageError.io
         return StorageError(code: kind, message: "\(call) failed: \(text) (errno \(code))", path: path)
     }
 

@@ -95,9 +95,10 @@ package final class Journal: Sendable {
 
     /// Deletes every segment file numbered below `segment` and fsyncs the folder.
     ///
-    /// Refused "invalid_argument" when `segment` is above the current segment, which must always survive.
+    /// Refused "invalid_argument" when `segment` is above the current segment, which must always survive, and
+    /// "reading_handle" when this writer no longer holds the folder at its path (Issue 26.2).
     package func deleteSegments(before segment: UInt64) throws {
-        try directory.requireWriter()
+        try directory.requireStillTheWriter()
         let current = currentSegment
         guard segment <= current else {
             throw StorageError(

@@ -63,11 +63,7 @@ package struct JournalReader: Sendable {
         if repair { try directory.requireWriter() }
         let numbers = try segmentNumbers().filter { $0 >= first }
         for (index, number) in numbers.enumerated() where number != first + UInt64(index) {
-            throw StorageError.corrupt(
-                "journal segment \(first + UInt64(index)) is missing",
-                path: directory.filePath(StoreFileName.segment(first + UInt64(index))),
-                offset: 0
-            )
+            throw Self.missingSegments(from: first, present: numbers, in: directory)
         }
         let header = UInt64(SegmentHeader.size)
         var outline = try pass(from: numbers.map { JournalPosition(segment: $0, offset: header) }, mapped: repair, body)
@@ -154,6 +150,22 @@ package struct JournalReader: Sendable {
                 throw StorageError.corrupt(message, path: path, offset: UInt64(base + offset))
             }
         }
+    }
+
+    /// The refusal of a journal with segments missing between `first` and the last of `present`: it names every
+    /// missing number (a long run by its ends) and the path of the first (Issue 26.4).
+    static func missingSegments(from first: UInt64, present: [UInt64], in directory: StoreDirectory) -> StorageError {
+        let held = Set(present)
+        let last = present.max() ?? first
+        let missing = (first...max(first, last)).filter { !held.contains($0) }
+        let named = missing.count <= 8
+            ? missing.map(String.init).joined(separator: ", ")
+            : "\(missing[0]) to \(missing[missing.count - 1]) (\(missing.count) segments)"
+        let heldText = present.isEmpty ? "none" : present.map(String.init).joined(separator: ", ")
+        return StorageError.corrupt(
+            "journal segment\(missing.count == 1 ? "" : "s") \(named) \(missing.count == 1 ? "is" : "are") missing "
+                + "(segments held from \(first): \(heldText))",
+            path: directory.filePath(StoreFileName.segment(missing.first ?? first)), offset: 0)
     }
 
     /// The refusal of a bad record that later records follow: only a torn tail may be cut.

@@ -59,9 +59,11 @@ package enum JournalRecord {
 
     /// Judges the record starting at `offset` in `bytes` (a whole segment file).
     ///
-    /// A record that fails its checksum is torn when nothing but zeros follows it (a write cut short at the tail,
-    /// the end of the file or the zeros ahead of it); followed by anything else it is corrupt.
-    /// - Complexity: O(payload length), plus O(rest of file) only for a zero-length frame or a bad checksum.
+    /// A bad record is torn only when no valid record follows it anywhere in `bytes` (Issue 26.1): its declared
+    /// length runs past the end, or it fails its checksum with only zeros after its declared end (a write cut short
+    /// at the tail, the end of the file or the zeros ahead of it). A valid record further on means the bad one is
+    /// damage, not a torn write, whatever its length field says: it is corrupt.
+    /// - Complexity: O(payload length); a bad record adds a look for a valid record in the rest of the file.
     package static func scan(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Scan {
         let remaining = bytes.count - offset
         if remaining == 0 { return .end }
@@ -73,14 +75,47 @@ package enum JournalRecord {
             return isZero(bytes, from: offset) ? .end : .corrupt("zero-length record")
         }
         let end = offset + frameHeaderSize + length
-        if end > bytes.count { return .torn(.runsPastEnd) }
-        let stored = LittleEndian.read(UInt32.self, from: bytes, at: offset + 4)
-        let lengthCRC = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4]))
-        let payload = UnsafeRawBufferPointer(rebasing: bytes[offset + frameHeaderSize..<end])
-        guard CRC32C.checksum(payload, continuing: lengthCRC) == stored else {
-            return isZero(bytes, from: end) ? .torn(.badChecksumAtEnd) : .corrupt("record checksum mismatch")
+        if end > bytes.count { return tornUnlessFollowed(.runsPastEnd, bytes, at: offset) }
+        guard isValid(bytes, at: offset, length: length) else {
+            guard isZero(bytes, from: end) else { return .corrupt("record checksum mismatch") }
+            return tornUnlessFollowed(.badChecksumAtEnd, bytes, at: offset)
         }
         return .record(payload: offset + frameHeaderSize..<end, next: end)
+    }
+
+    /// Whether the record at `offset` with payload `length` (which fits in `bytes`) holds its checksum.
+    private static func isValid(_ bytes: UnsafeRawBufferPointer, at offset: Int, length: Int) -> Bool {
+        let stored = LittleEndian.read(UInt32.self, from: bytes, at: offset + 4)
+        let lengthCRC = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4]))
+        let payloadStart = offset + frameHeaderSize
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadStart + length])
+        return CRC32C.checksum(payload, continuing: lengthCRC) == stored
+    }
+
+    /// The bad record at `offset` is torn for `reason` unless a valid record starts at a later byte: then it is
+    /// corrupt, naming where that record starts.
+    private static func tornUnlessFollowed(
+        _ reason: TornTailReason, _ bytes: UnsafeRawBufferPointer, at offset: Int
+    ) -> Scan {
+        guard let later = validRecordStart(in: bytes, after: offset) else { return .torn(reason) }
+        return .corrupt("bad record (\(reason.rawValue)) followed by a valid record \(later - offset) bytes on")
+    }
+
+    /// The first offset after `offset` where a valid record (length ≥ 1 that fits, checksum that holds) starts,
+    /// looking only as far as the last non-zero byte: the zeros ahead of the tail hold no record.
+    static func validRecordStart(in bytes: UnsafeRawBufferPointer, after offset: Int) -> Int? {
+        var dataEnd = bytes.count
+        while dataEnd >= 8, bytes.loadUnaligned(fromByteOffset: dataEnd - 8, as: UInt64.self) == 0 { dataEnd -= 8 }
+        while dataEnd > 0, bytes[dataEnd - 1] == 0 { dataEnd -= 1 }
+        var start = offset + 1
+        while start + frameHeaderSize < dataEnd {
+            let length = Int(LittleEndian.read(UInt32.self, from: bytes, at: start))
+            if length > 0, start + frameHeaderSize + length <= bytes.count, isValid(bytes, at: start, length: length) {
+                return start
+            }
+            start += 1
+        }
+        return nil
     }
 
     /// Whether every byte from `offset` on is zero, eight at a time (a zero tail can be megabytes long).

@@ -16,4 +16,6 @@ package struct RecoveredStore: Sendable {
     package var skippedSnapshots: [StorageError]
     /// The segment the journal should open next (`Journal.open(in:segment:)`), keeping numbers contiguous.
     package var nextSegment: UInt64
+    /// Files that look like the store's numbered files but were not read (Issue 26.4), by name.
+    package var strayFiles: [String] = []
 }

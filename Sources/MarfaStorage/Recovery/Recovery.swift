@@ -50,19 +50,21 @@ package enum Recovery {
                 continue
             }
             let outline = try journal.visit(from: number, repair: repair) { try replay(&image, $0) }
-            return (store(outline, snapshotSegment: number, skipped: skipped), image)
+            return (try store(outline, snapshotSegment: number, skipped: skipped, in: directory), image)
         }
-        if let newestBad = skipped.first, !hasEveryLaterSegment(segments, from: firstSegment) {
-            throw newestBad
+        if !hasEveryLaterSegment(segments, from: firstSegment) {
+            if let newestBad = skipped.first { throw newestBad }
+            let base = try snapshots.snapshotSegments().first ?? firstSegment
+            throw JournalReader.missingSegments(from: base, present: segments, in: directory)
         }
         var image: Image?
         let outline = try journal.visit(from: firstSegment, repair: repair) { try replay(&image, $0) }
-        return (store(outline, snapshotSegment: nil, skipped: skipped), image)
+        return (try store(outline, snapshotSegment: nil, skipped: skipped, in: directory), image)
     }
 
     private static func store(
-        _ outline: JournalReader.Outline, snapshotSegment: UInt64?, skipped: [StorageError]
-    ) -> RecoveredStore {
+        _ outline: JournalReader.Outline, snapshotSegment: UInt64?, skipped: [StorageError], in directory: StoreDirectory
+    ) throws -> RecoveredStore {
         RecoveredStore(
             snapshot: nil,
             snapshotSegment: snapshotSegment,
@@ -70,8 +72,27 @@ package enum Recovery {
             journalEnds: outline.ends,
             tornTail: outline.tornTail,
             skippedSnapshots: skipped,
-            nextSegment: outline.segments.last.map { $0 + 1 } ?? snapshotSegment ?? firstSegment
+            nextSegment: outline.segments.last.map { $0 + 1 } ?? snapshotSegment ?? firstSegment,
+            strayFiles: try strayFiles(in: directory, base: snapshotSegment ?? firstSegment)
         )
+    }
+
+    /// The names in the folder that look like the store's numbered files but are not read (Issue 26.4): names
+    /// with the prefix of a segment, snapshot or word index that parse as none, and segments below `base` cut off
+    /// from it by a missing segment. They are reported, never read or deleted.
+    private static func strayFiles(in directory: StoreDirectory, base: UInt64) throws -> [String] {
+        let names = try directory.fileNames()
+        let segments = Set(names.compactMap(StoreFileName.segmentNumber(of:)))
+        var chainStart = base
+        while chainStart > firstSegment, segments.contains(chainStart - 1) { chainStart -= 1 }
+        return names.filter { name in
+            if let number = StoreFileName.segmentNumber(of: name) { return number < chainStart }
+            if StoreFileName.snapshotNumber(of: name) != nil || StoreFileName.wordIndexNumber(of: name) != nil {
+                return false
+            }
+            return !name.hasSuffix(StoreFileName.temporarySuffix)
+                && ["journal-", "snapshot-", "words-"].contains { name.hasPrefix($0) }
+        }.sorted()
     }
 
     /// Answers whether the segments from `first` on are exactly `first`, `first + 1`, … (or there are none).

@@ -50,6 +50,16 @@ package struct SnapshotReader: Sendable {
         return try stream(named: name, segment: segment)
     }
 
+    /// Reads the snapshot file `name` (a snapshot or a stored word index, perhaps still under its temporary name)
+    /// to its end and checks its header, frames, length and payload checksum, holding one piece at a time: a
+    /// snapshot is read back this way before it replaces anything (Issue 26.3). Throws "store_corrupt".
+    package func verify(named name: String, segment: UInt64) throws {
+        let stream = try stream(named: name, segment: segment)
+        var piece = [UInt8](repeating: 0, count: 1 << 18)
+        while try piece.withUnsafeMutableBytes({ try stream.read(into: $0) }) > 0 {}
+        try stream.verify()
+    }
+
     private func stream(named name: String, segment: UInt64) throws -> SnapshotPayloadStream {
         let path = directory.filePath(name)
         let file = try MappedFile(path: path)

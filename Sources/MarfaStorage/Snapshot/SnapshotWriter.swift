@@ -3,8 +3,9 @@ import Dispatch
 /// Writes and deletes snapshot files on its own serial queue, so compression and fsyncs never block the
 /// cooperative pool.
 ///
-/// A snapshot is streamed to `snapshot-<n>.zst.tmp`, fsynced, renamed into place and the folder fsynced, so a
-/// crash leaves either no snapshot `n` or a complete one.
+/// A snapshot is streamed to `snapshot-<n>.zst.tmp`, fsynced, read back and verified, renamed into place and the
+/// folder fsynced, so a crash leaves either no snapshot `n` or a complete one, and a snapshot that does not read
+/// back never takes the place of the previous one (Issue 26.3).
 package final class SnapshotWriter: Sendable {
     /// The store folder the snapshots live in.
     package let directory: StoreDirectory
@@ -85,6 +86,8 @@ package final class SnapshotWriter: Sendable {
                     segment: segment, payloadLength: sink.length, payloadChecksum: sink.checksum)
                 try file.overwrite(header.encoded(), at: 0)
                 try file.sync()
+                try SnapshotReader(directory: directory).verify(
+                    named: name + StoreFileName.temporarySuffix, segment: segment)
                 try FileIO.rename(temporary, to: path)
                 try FileIO.syncDirectory(directory.path)
                 return size
@@ -95,16 +98,17 @@ package final class SnapshotWriter: Sendable {
         }
     }
 
-    /// Deletes every snapshot numbered below `segment`, with the word indexes stored beside them, and fsyncs the
-    /// folder, after any write already queued.
-    package func deleteSnapshots(before segment: UInt64) async throws {
+    /// Deletes every snapshot numbered below `segment` and every word index stored beside a snapshot numbered below
+    /// `wordIndexes` (at least `segment`), and fsyncs the folder, after any write already queued; refused
+    /// "reading_handle" when this writer no longer holds the folder at its path (Issue 26.2).
+    package func deleteSnapshots(before segment: UInt64, wordIndexesBefore wordIndexes: UInt64? = nil) async throws {
+        let wordIndexes = max(wordIndexes ?? segment, segment)
         try await perform { [directory] in
+            try directory.requireStillTheWriter()
             for name in try directory.fileNames() {
-                if let number = StoreFileName.snapshotNumber(of: name) ?? StoreFileName.wordIndexNumber(of: name),
-                    number < segment
-                {
-                    try FileIO.remove(directory.filePath(name))
-                }
+                let old = StoreFileName.snapshotNumber(of: name).map { $0 < segment }
+                    ?? StoreFileName.wordIndexNumber(of: name).map { $0 < wordIndexes } ?? false
+                if old { try FileIO.remove(directory.filePath(name)) }
             }
             try directory.sync()
         }

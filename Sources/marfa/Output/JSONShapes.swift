@@ -1,3 +1,4 @@
+import Foundation
 import Marfa
 
 /// The answer shapes of the device command line (`device-cli.md`), snake_case, as JSON values.
@@ -105,7 +106,14 @@ enum JSONShapes {
             "hydration": .string(status.hydration.rawValue), "items": .integer(Int64(status.items)),
             "edges": .integer(Int64(status.edges)),
             "catalog_version": status.catalogVersion.map { .integer(Int64($0)) } ?? .null,
+            "recovery": status.recovery.flatMap(encoded) ?? .null,
         ]
+    }
+
+    /// The JSON of an encodable value as its `Codable` conformance writes it, nil if it cannot be written.
+    static func encoded(_ value: some Encodable) -> JSONValue? {
+        guard let data = try? JSONEncoder().encode(value) else { return nil }
+        return try? JSONValue(jsonBytes: data)
     }
 
     static func hydrateReport(_ report: HydrateReport) -> JSONValue {
