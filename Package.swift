@@ -13,10 +13,11 @@ let package = Package(
         .systemLibrary(name: "CChecksum"),
         .target(name: "MarfaStorage", dependencies: ["CZstd", "CChecksum"]),
         .target(name: "MarfaEngine", dependencies: ["MarfaRules", "MarfaStorage"]),
-        .target(name: "MarfaSockets"),
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "MarfaSockets", dependencies: ["CEpoll"]),
         .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine", "MarfaSockets"]),
         .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage", "MarfaSockets"]),
-        .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance"]),
+        .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance", "MarfaSockets"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
