@@ -28,6 +28,8 @@ let package = Package(
             path: "Benchmarks/marfa-bench"),
         .executableTarget(name: "http-probe", dependencies: ["MarfaInstance"], path: "Benchmarks/http-probe"),
         .executableTarget(
+            name: "instance-load-probe", dependencies: ["MarfaSockets"], path: "Benchmarks/instance-load-probe"),
+        .executableTarget(
             name: "commit-probe", dependencies: ["MarfaEngine", "MarfaRules"], path: "Benchmarks/commit-probe"),
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),
