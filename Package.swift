@@ -13,10 +13,11 @@ let package = Package(
         .systemLibrary(name: "CChecksum"),
         .target(name: "MarfaStorage", dependencies: ["CZstd", "CChecksum"]),
         .target(name: "MarfaEngine", dependencies: ["MarfaRules", "MarfaStorage"]),
-        .target(name: "MarfaSockets"),
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "MarfaSockets", dependencies: ["CEpoll"]),
         .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine", "MarfaSockets"]),
         .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage", "MarfaSockets"]),
-        .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance"]),
+        .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance", "MarfaSockets"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -26,6 +27,8 @@ let package = Package(
             ],
             path: "Benchmarks/marfa-bench"),
         .executableTarget(name: "http-probe", dependencies: ["MarfaInstance"], path: "Benchmarks/http-probe"),
+        .executableTarget(
+            name: "instance-load-probe", dependencies: ["MarfaSockets"], path: "Benchmarks/instance-load-probe"),
         .executableTarget(
             name: "commit-probe", dependencies: ["MarfaEngine", "MarfaRules"], path: "Benchmarks/commit-probe"),
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),

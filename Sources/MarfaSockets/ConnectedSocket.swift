@@ -32,6 +32,16 @@ package final class ConnectedSocket: Sendable {
         throw .lastError("recv")
     }
 
+    /// Sends what the kernel takes now, without waiting: answers how many bytes left (0 when there is no room).
+    /// Never raises `SIGPIPE`; a peer that left makes it throw.
+    package func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        let sent = SystemCall.retryingInterrupts { send(descriptor, base, bytes.count, Int32(MSG_NOSIGNAL)) }
+        if sent >= 0 { return sent }
+        if SystemCall.lastErrorWouldBlock { return 0 }
+        throw .lastError("send")
+    }
+
     /// Sends every byte, looping over partial writes and waiting for room until `deadline`.
     /// Never raises `SIGPIPE`; a peer that left makes it throw.
     package func sendAll(_ bytes: UnsafeRawBufferPointer, deadline: ContinuousClock.Instant) throws(SocketError) {

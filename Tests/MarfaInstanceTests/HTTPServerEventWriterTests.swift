@@ -4,7 +4,7 @@ import XCTest
 
 final class HTTPServerEventWriterTests: XCTestCase {
     private func makeWriter(limit: Int = 1024) throws -> SSEWriter {
-        SSEWriter(wakeup: try WakeupPipe(), maxBufferedBytes: limit)
+        SSEWriter(maxBufferedBytes: limit) {}
     }
 
     func testQueuedFramesAreTakenOnceInOrder() throws {

@@ -14,6 +14,7 @@ final class HTTPServerParserTests: XCTestCase {
                 switch parser.nextEvent() {
                 case .request(let request): requests.append(request)
                 case .continueExpected: continues += 1
+                case .bodyFollows: break
                 case .needMoreData: break loop
                 case .failed(let refusal): return (requests, refusal, continues)
                 }
@@ -22,9 +23,12 @@ final class HTTPServerParserTests: XCTestCase {
         return (requests, nil, continues)
     }
 
+    /// The first event after the head's announcement, if any.
     private func parse(_ text: String, limits: HTTPServerLimits = HTTPServerLimits()) -> HTTPRequestParser.Event {
         var parser = HTTPRequestParser(limits: limits)
         parser.append(Array(text.utf8))
+        let first = parser.nextEvent()
+        guard case .bodyFollows = first else { return first }
         return parser.nextEvent()
     }
 
@@ -68,6 +72,25 @@ final class HTTPServerParserTests: XCTestCase {
         let byteByByte = parse(pipelined.map { [$0] })
         XCTAssertEqual(byteByByte.requests, whole.requests)
         XCTAssertEqual(byteByByte.continues, 1)
+    }
+
+    func testTheHeadIsAnnouncedBeforeAnyBodyByteIsTaken_Issue26_6() {
+        var parser = HTTPRequestParser()
+        parser.append(Array("PUT /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\nab".utf8))
+        guard case .bodyFollows(let head) = parser.nextEvent() else { return XCTFail("expected the head first") }
+        XCTAssertEqual(head.path, "/up")
+        XCTAssertEqual(head.headers["Content-Length"], "5")
+        XCTAssertTrue(head.body.isEmpty)
+        XCTAssertEqual(parser.bufferedByteCount, 2, "the two body bytes sent are still untouched")
+        XCTAssertTrue(parser.isReadingBody, "the head is complete")
+        XCTAssertEqual(parser.nextEvent(), .continueExpected, "100-continue comes after the head's announcement")
+        XCTAssertEqual(parser.nextEvent(), .needMoreData)
+        parser.append(Array("cde".utf8))
+        guard case .request(let request) = parser.nextEvent() else { return XCTFail("expected the request") }
+        XCTAssertEqual(request.body, Array("abcde".utf8))
+        var bodiless = HTTPRequestParser()
+        bodiless.append(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        guard case .request = bodiless.nextEvent() else { return XCTFail("a request without a body is not announced") }
     }
 
     func testIdleOnlyBetweenRequests() {

@@ -113,52 +113,69 @@ final class HTTPServerRefusalTests: XCTestCase {
         await server.stop()
     }
 
-    func testSlowClientGets408WhileAnotherClientIsServed() async throws {
-        let server = try startTestServer(
-            { $0.limits.readTimeout = .milliseconds(1500) }, handler: HTTPServerExchangeTests.echo)
+    func testSlowHeadGets408FromItsFirstByteWhileAnotherClientIsServed_Issue26_6() async throws {
+        let clock = ManualServerClock()
+        let server = try startTestServer({ $0.clock = clock }, handler: HTTPServerExchangeTests.echo)
         let port = server.port
-        let started = Date()
-        async let slow: (RawResponse, Int, Bool) = onThread {
-            let client = try RawHTTPClient(port: port)
-            var sent = 0
-            for byte in Array("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n".utf8) {
-                try? client.send([byte])
-                sent += 1
-                let separator = Array("\r\n\r\n".utf8)
-                let answered = try? client.read(until: Date(timeIntervalSinceNow: 1), what: "answer") {
-                    $0.firstRange(of: separator) != nil
-                }
-                if answered != nil { break }
-            }
-            return (try client.readResponse(), sent, client.waitForClose())
-        }
-        let session = makeTestSession()
-        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/fast"))
-        let (data, fast) = try await session.data(from: url)
-        XCTAssertEqual((fast as? HTTPURLResponse)?.statusCode, 200)
-        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("/fast"))
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "the fast client did not wait for the slow one")
-        let (response, bytesSent, closed) = try await slow
+        let timeout = server.configuration.limits.headerTimeout
+        let slow = try RawHTTPClient(port: port)
+        try slow.send("GET /slow HTTP/1.1\r\nHo")
+        try await assertServed(port: port, "the fast client does not wait for the slow one")
+        clock.advance(by: timeout - .milliseconds(1))
+        try slow.send("st")
+        try await assertServed(port: port, "still served while the slow head trickles in")
+        clock.advance(by: .milliseconds(1))
+        let (response, closed) = try await onThread { (try slow.readResponse(), slow.waitForClose()) }
         assertRefusal(response, status: 408, code: "request_timeout")
-        XCTAssertTrue(closed)
-        XCTAssertGreaterThanOrEqual(bytesSent, 2, "the client was trickling bytes, not idle")
-        XCTAssertLessThanOrEqual(bytesSent, 3, "the timeout counts from the first byte, not from the last")
+        XCTAssertTrue(closed, "the timeout counts from the head's first byte, not from its last")
         await server.stop()
     }
 
-    func testIdleKeepAliveConnectionIsClosedSilently() async throws {
-        let server = try startTestServer({ $0.limits.idleTimeout = .milliseconds(300) }) { _ in .text("ok") }
-        let (status, closed, extra) = try await onThread {
-            let client = try RawHTTPClient(port: server.port)
+    func testASilentNewConnectionIsClosedAfterTheHeaderTimeout_Issue26_6() async throws {
+        let clock = ManualServerClock()
+        let server = try startTestServer({ $0.clock = clock }) { _ in .text("ok") }
+        let silent = try RawHTTPClient(port: server.port)
+        let accepted = await eventually { server.activeConnectionCount == 1 }
+        XCTAssertTrue(accepted)
+        clock.advance(by: server.configuration.limits.headerTimeout)
+        let (closed, extra) = try await onThread {
+            let closed = silent.waitForClose()
+            return (closed, (try? silent.read(until: Date(), what: "leftover") { _ in true }) ?? [])
+        }
+        XCTAssertTrue(closed, "a socket that never sent a byte is closed once the header timeout passes")
+        XCTAssertTrue(extra.isEmpty, "silently: no 408 for a connection that sent nothing")
+        let gone = await eventually { server.activeConnectionCount == 0 }
+        XCTAssertTrue(gone)
+        await server.stop()
+    }
+
+    func testIdleKeepAliveConnectionIsClosedSilently_Issue26_6() async throws {
+        let clock = ManualServerClock()
+        let server = try startTestServer({ $0.clock = clock }) { _ in .text("ok") }
+        let client = try RawHTTPClient(port: server.port)
+        let status = try await onThread {
             try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
-            let status = try client.readResponse().status
-            let closed = client.waitForClose(within: 3)
-            let extra = (try? client.read(until: Date(), what: "leftover") { _ in true }) ?? []
-            return (status, closed, extra)
+            return try client.readResponse().status
         }
         XCTAssertEqual(status, 200)
+        clock.advance(by: server.configuration.limits.idleTimeout)
+        let (closed, extra) = try await onThread {
+            let closed = client.waitForClose()
+            return (closed, (try? client.read(until: Date(), what: "leftover") { _ in true }) ?? [])
+        }
         XCTAssertTrue(closed)
         XCTAssertTrue(extra.isEmpty, "no 408 is sent to a connection that was only idle")
         await server.stop()
+    }
+
+    /// A fresh client's GET is answered 200 with its path.
+    private func assertServed(port: Int, _ message: String) async throws {
+        let response = try await onThread {
+            let client = try RawHTTPClient(port: port)
+            try client.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
+            return try client.readResponse()
+        }
+        XCTAssertEqual(response.status, 200, message)
+        XCTAssertTrue(response.bodyText.contains("/fast"), message)
     }
 }

@@ -1,121 +1,320 @@
-import Glibc
 import MarfaSockets
-import Synchronization
 
-/// One client connection, served by its own thread: reads and parses requests, runs the handler, writes answers,
-/// keeps the connection alive between requests, and enforces the idle and read timeouts.
-final class HTTPConnection: Sendable {
-    /// The server-wide key of this connection.
-    let id: UInt64
-    let socket: ConnectedSocket
-    let server: HTTPServer
-    let stopDescriptor: Int32
-    let handler: HTTPServer.Handler
-    let limits: HTTPServerLimits
-    private let isForceClosed = Atomic(false)
-
-    /// Makes a connection for an accepted socket; `stopDescriptor` turns readable when the server stops.
-    init(
-        id: UInt64, socket: ConnectedSocket, server: HTTPServer, stopDescriptor: Int32,
-        handler: @escaping HTTPServer.Handler
-    ) {
-        self.id = id
-        self.socket = socket
-        self.server = server
-        self.stopDescriptor = stopDescriptor
-        self.handler = handler
-        self.limits = server.configuration.limits
+/// One client connection as the event loop drives it: reads and parses requests, lets the gate refuse a request
+/// before its body is read, hands whole requests to the handler as a task, writes answers and event streams, and
+/// closes itself on a timeout, a refusal or the client leaving. Only the loop's thread touches it.
+final class HTTPConnection {
+    /// What the connection is doing.
+    enum Phase {
+        /// Waiting for (the rest of) a request.
+        case reading
+        /// The handler is working on this request; nothing more is read meanwhile.
+        case handling(HTTPRequest)
+        /// Writing a whole answer; then reading again when `keepAlive`, else closing.
+        case responding(keepAlive: Bool)
+        /// Serving an event stream.
+        case streaming(HTTPEventStreamSession)
+        /// Refused: the answer goes out, the sending side is shut, and what the client still sends is drained
+        /// (within the linger bounds) so the close does not reset the answer away.
+        case lingering(drained: Int)
+        /// Closed; the loop has forgotten it.
+        case closed
     }
 
     private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    /// Whether the server gave up waiting for this connection during shutdown.
-    var wasForceClosed: Bool {
-        isForceClosed.load(ordering: .relaxed)
+    /// The connection's key in the loop and in handler answers.
+    let token: UInt64
+    let socket: ConnectedSocket
+    unowned let loop: HTTPEventLoop
+    let limits: HTTPServerLimits
+    var phase = Phase.reading
+    var parser: HTTPRequestParser
+    /// Bytes queued for the client and how many of them went out already.
+    var output: [UInt8] = []
+    var outputSent = 0
+    /// When the client last took bytes (or when output was queued on an empty buffer).
+    var lastProgress: ContinuousClock.Instant
+    /// When the connection was accepted or last finished an answer; `servedOne` tells which timeout applies.
+    var idleSince: ContinuousClock.Instant
+    var servedOne = false
+    /// When the first byte of the request being read arrived.
+    var requestStarted: ContinuousClock.Instant?
+    /// When the linger ends, in the `lingering` phase.
+    var lingerUntil: ContinuousClock.Instant?
+    /// The instant the loop must look at this connection again, if any.
+    private(set) var deadline: ContinuousClock.Instant?
+    private var interest: EventPoller.Interest = .readable
+
+    /// Makes a connection for a socket the loop accepted and registered for reading.
+    init(token: UInt64, socket: ConnectedSocket, loop: HTTPEventLoop) {
+        self.token = token
+        self.socket = socket
+        self.loop = loop
+        self.limits = loop.configuration.limits
+        self.parser = HTTPRequestParser(limits: loop.configuration.limits)
+        let now = loop.clock.now
+        self.lastProgress = now
+        self.idleSince = now
     }
 
-    /// Ends the connection from another thread: shuts the socket down, so the connection's thread sees the client
-    /// gone (closing and cancelling a running stream), and stops waiting for a running handler.
-    func forceClose() {
-        isForceClosed.store(true, ordering: .relaxed)
-        socket.shutdown()
+    /// Acts on what `epoll` reported, then brings interest and deadline up to date.
+    func handle(_ readiness: EventPoller.Readiness) {
+        if readiness.writable { flush() }
+        if readiness.readable { readAvailable() }
+        if readiness.hungUp, !isClosed, !readiness.readable { close() }
+        refresh()
     }
 
-    /// The connection thread's body: serves requests until the client leaves, a timeout or refusal, or the stop.
-    func run() {
-        defer {
-            socket.close()
-            server.connectionClosed(id: id)
+    var isClosed: Bool {
+        if case .closed = phase { return true }
+        return false
+    }
+
+    /// Updates what the loop watches for and when it must look again; call after every change of phase or output.
+    func refresh() {
+        guard !isClosed else { return }
+        var wanted: EventPoller.Interest = []
+        switch phase {
+        case .reading, .streaming: wanted.insert(.readable)
+        case .lingering where lingerUntil != nil: wanted.insert(.readable)
+        case .handling, .responding, .lingering, .closed: break
         }
-        var parser = HTTPRequestParser(limits: limits)
-        var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var stopNoticed = false
-        var idleSince = ContinuousClock.now
-        var requestStarted: ContinuousClock.Instant?
-        while true {
+        if hasOutput { wanted.insert(.writable) }
+        if wanted != interest {
+            interest = wanted
+            try? loop.poller.modify(socket.descriptor, token: token, interest: wanted)
+        }
+        deadline = currentDeadline()
+        if let deadline { loop.noteDeadline(deadline) }
+    }
+
+    /// The connection's deadline passed on the server's clock: close, refuse 408, or send a heartbeat.
+    func deadlinePassed() {
+        let now = loop.clock.now
+        if hasOutput, now >= lastProgress + limits.writeTimeout {
+            close()
+            return
+        }
+        switch phase {
+        case .reading:
+            if parser.isIdle { close() } else { refuse(.timedOut) }
+        case .streaming(let session):
+            if !hasOutput { sendHeartbeat(session) }
+        case .lingering:
+            close()
+        case .handling, .responding, .closed:
+            break
+        }
+        refresh()
+    }
+
+    /// The server began stopping: an idle connection closes, a stream is told, a lingering one closes; a request
+    /// being read or handled is answered with `Connection: close`.
+    func serverStopping() {
+        switch phase {
+        case .reading where parser.isIdle && !hasOutput: close()
+        case .lingering: close()
+        case .streaming(let session): session.serverStopping()
+        case .reading, .handling, .responding, .closed: break
+        }
+        refresh()
+    }
+
+    /// Closes the socket, ends a running stream (cancelling its producer) and leaves the loop; later calls do
+    /// nothing.
+    func close() {
+        if case .closed = phase { return }
+        if case .streaming(let session) = phase { session.end(clientGone: true) }
+        phase = .closed
+        output = []
+        loop.poller.remove(socket.descriptor)
+        socket.close()
+        loop.connectionEnded(token)
+    }
+
+    private func currentDeadline() -> ContinuousClock.Instant? {
+        let writeDeadline = hasOutput ? lastProgress + limits.writeTimeout : nil
+        let phaseDeadline: ContinuousClock.Instant?
+        switch phase {
+        case .reading:
+            if let requestStarted {
+                let allowed = parser.isReadingBody ? limits.readTimeout : limits.headerTimeout
+                phaseDeadline = requestStarted + allowed
+            } else {
+                phaseDeadline = idleSince + (servedOne ? limits.idleTimeout : limits.headerTimeout)
+            }
+        case .streaming(let session):
+            phaseDeadline = hasOutput ? nil : session.lastWrite + loop.configuration.heartbeatInterval
+        case .lingering:
+            phaseDeadline = lingerUntil
+        case .handling, .responding, .closed:
+            phaseDeadline = nil
+        }
+        return [writeDeadline, phaseDeadline].compactMap { $0 }.min()
+    }
+
+    private func readAvailable() {
+        switch phase {
+        case .reading:
+            guard receive() else { return }
+            if requestStarted == nil, !parser.isIdle { requestStarted = loop.clock.now }
+            processInput()
+        case .streaming:
+            guard receive() else { return }
+            if parser.bufferedByteCount > limits.maxHeadBytes { close() }
+        case .lingering(let drained) where lingerUntil != nil:
+            drain(after: drained)
+        case .handling, .responding, .lingering, .closed:
+            break
+        }
+    }
+
+    /// Reads once into the loop's buffer and feeds the parser; false (and closed) when the client left.
+    private func receive() -> Bool {
+        switch try? socket.receive(into: loop.readBuffer) {
+        case .received(let count)?:
+            parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
+            return true
+        case .wouldBlock?:
+            return true
+        case .endOfStream?, nil:
+            close()
+            return false
+        }
+    }
+
+    /// Pulls parser events until one needs the handler, a refusal, or more bytes.
+    func processInput() {
+        while case .reading = phase {
             switch parser.nextEvent() {
             case .request(let request):
-                guard respond(to: request, parser: &parser) else { return }
-                requestStarted = nil
-                idleSince = .now
-                continue
+                beginHandling(request)
+            case .bodyFollows(let head):
+                if let refusal = loop.gate?(head) {
+                    refuse(with: refusal)
+                }
+            case .continueExpected:
+                queue(Self.continueResponse)
             case .failed(let refusal):
                 refuse(refusal)
-                return
-            case .continueExpected:
-                guard write(Self.continueResponse) else { return }
-                continue
             case .needMoreData:
-                break
-            }
-            if parser.isIdle {
-                if stopNoticed || wasForceClosed { return }
-            } else if requestStarted == nil {
-                requestStarted = .now
-            }
-            let deadline = requestStarted.map { $0 + limits.readTimeout } ?? idleSince + limits.idleTimeout
-            var descriptors = [pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)]
-            if !stopNoticed {
-                descriptors.append(pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0))
-            }
-            guard let ready = try? pollDescriptors(&descriptors, until: deadline) else { return }
-            if ready == 0 {
-                if !parser.isIdle { refuse(.timedOut) }
+                if loop.isStopping, parser.isIdle, !hasOutput { close() }
                 return
             }
-            if descriptors.count > 1, descriptors[1].revents != 0 {
-                stopNoticed = true
-            }
-            if descriptors[0].revents != 0 {
-                guard receive(into: &readBuffer, parser: &parser) else { return }
-            }
         }
     }
 
-    /// Reads what the socket holds into the parser; false when the client closed or the read failed.
-    func receive(into readBuffer: inout [UInt8], parser: inout HTTPRequestParser) -> Bool {
-        let outcome = readBuffer.withUnsafeMutableBytes { buffer in
-            Result { () throws(SocketError) in try socket.receive(into: buffer) }
-        }
-        switch outcome {
-        case .success(.received(let count)):
-            parser.append(readBuffer[0..<count])
-            return true
-        case .success(.wouldBlock):
-            return true
-        case .success(.endOfStream), .failure:
-            return false
+    private func beginHandling(_ request: HTTPRequest) {
+        phase = .handling(request)
+        requestStarted = nil
+        let handler = loop.handler
+        let inbox = loop.inbox
+        let token = token
+        Task {
+            let response = await handler(request)
+            inbox.post(.answered(connection: token, response))
         }
     }
 
-    /// Writes all `bytes` within the write timeout; false when the client is gone or too slow.
-    func write(_ bytes: [UInt8]) -> Bool {
-        do {
-            try socket.sendAll(bytes, deadline: .now + limits.writeTimeout)
-            return true
-        } catch {
-            return false
+    /// The handler answered: write the answer, start its stream, or drop the connection.
+    func answer(_ response: HTTPResponse) {
+        guard case .handling(let request) = phase else { return }
+        let keepAlive =
+            request.keepAlive && !response.headers.containsToken("close", in: "Connection") && !loop.isStopping
+        switch response.body {
+        case .bytes(let body):
+            phase = .responding(keepAlive: keepAlive)
+            queue(wholeAnswer(response, body: body, request: request, keepAlive: keepAlive))
+        case .eventStream(let producer):
+            startStream(response, producer: producer, request: request, keepAlive: keepAlive)
+        case .dropConnection:
+            close()
         }
+        refresh()
+    }
+
+    /// The stream of this connection has frames or finished.
+    func streamReady() {
+        guard case .streaming(let session) = phase, !hasOutput else { return }
+        pump(session)
+        refresh()
+    }
+
+    private func wholeAnswer(_ response: HTTPResponse, body: [UInt8], request: HTTPRequest, keepAlive: Bool)
+        -> [UInt8]
+    {
+        let hasBody = !response.status.forbidsBody
+        let head = encodeHead(
+            response, headers: response.headers, framing: hasBody ? .contentLength(body.count) : .none,
+            keepAlive: keepAlive, clientVersion: request.version)
+        guard hasBody, request.method != "HEAD" else { return head }
+        return head + body
+    }
+
+    /// The output is all written: go on with what the phase does next.
+    func outputDrained() {
+        switch phase {
+        case .responding(let keepAlive):
+            guard keepAlive else {
+                close()
+                return
+            }
+            resumeReading()
+        case .streaming(let session):
+            pump(session)
+        case .lingering(let drained) where lingerUntil == nil:
+            socket.shutdownWriting()
+            lingerUntil = loop.clock.now + limits.lingerTimeout
+            drain(after: drained)
+        case .reading, .handling, .lingering, .closed:
+            break
+        }
+    }
+
+    /// Back to reading after an answer; a request already buffered (pipelined) is served at once.
+    func resumeReading() {
+        phase = .reading
+        servedOne = true
+        idleSince = loop.clock.now
+        requestStarted = parser.isIdle ? nil : idleSince
+        processInput()
+    }
+
+    /// Answers a refusal of the server's own (malformed, too large, timed out) and lingers before closing.
+    func refuse(_ refusal: HTTPRequestRefusal) {
+        refuse(with: refusal.response)
+    }
+
+    /// Answers `response` with `Connection: close`, reads nothing more of the request, and lingers before closing.
+    func refuse(with response: HTTPResponse) {
+        guard case .bytes(let body) = response.body else {
+            close()
+            return
+        }
+        phase = .lingering(drained: 0)
+        lingerUntil = nil
+        queue(
+            encodeHead(
+                response, headers: response.headers, framing: .contentLength(body.count), keepAlive: false,
+                clientVersion: .http1_1) + body)
+    }
+
+    private func drain(after drained: Int) {
+        var total = drained
+        while total <= limits.maxLingerBytes {
+            switch try? socket.receive(into: loop.readBuffer) {
+            case .received(let count)?:
+                total += count
+            case .wouldBlock?:
+                phase = .lingering(drained: total)
+                return
+            case .endOfStream?, nil:
+                close()
+                return
+            }
+        }
+        close()
     }
 
     /// Writes a response head for this server with its default headers and the current date.
@@ -124,72 +323,7 @@ final class HTTPConnection: Sendable {
         clientVersion: HTTPVersion
     ) -> [UInt8] {
         HTTPResponseHead.encode(
-            status: response.status, headers: headers, defaultHeaders: server.configuration.defaultHeaders,
+            status: response.status, headers: headers, defaultHeaders: loop.configuration.defaultHeaders,
             framing: framing, keepAlive: keepAlive, clientVersion: clientVersion)
-    }
-
-    private func respond(to request: HTTPRequest, parser: inout HTTPRequestParser) -> Bool {
-        let handler = self.handler
-        guard let response = runBlocking({ await handler(request) }, abandonWhen: { wasForceClosed }) else {
-            return false
-        }
-        let keepAlive =
-            request.keepAlive && !response.headers.containsToken("close", in: "Connection") && !server.isStopping
-        switch response.body {
-        case .bytes(let body):
-            return writeWhole(response, body: body, request: request, keepAlive: keepAlive) && keepAlive
-        case .eventStream(let producer):
-            return streamEvents(
-                response, producer: producer, request: request, keepAlive: keepAlive, parser: &parser)
-        case .dropConnection:
-            return false
-        }
-    }
-
-    private func writeWhole(_ response: HTTPResponse, body: [UInt8], request: HTTPRequest, keepAlive: Bool) -> Bool {
-        let hasBody = !response.status.forbidsBody
-        let head = encodeHead(
-            response, headers: response.headers, framing: hasBody ? .contentLength(body.count) : .none,
-            keepAlive: keepAlive, clientVersion: request.version)
-        guard hasBody, request.method != "HEAD", !body.isEmpty else { return write(head) }
-        if body.count <= 64 * 1024 { return write(head + body) }
-        return write(head) && write(body)
-    }
-
-    /// Answers a refusal with `Connection: close` and lingers so the client can read it before the close.
-    func refuse(_ refusal: HTTPRequestRefusal) {
-        let response = refusal.response
-        guard case .bytes(let body) = response.body else { return }
-        let head = encodeHead(
-            response, headers: response.headers, framing: .contentLength(body.count), keepAlive: false,
-            clientVersion: .http1_1)
-        guard write(head + body) else { return }
-        lingerBeforeClose()
-    }
-
-    /// Half-closes and drains what the client still sends (bounded in time and bytes, cut short by the stop), so
-    /// closing does not reset the connection and destroy the answer before the client has read it.
-    private func lingerBeforeClose() {
-        socket.shutdownWriting()
-        let deadline = ContinuousClock.now + .seconds(2)
-        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
-        var drained = 0
-        while drained < 64 * 1024 * 1024 {
-            var descriptors = [
-                pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0),
-            ]
-            guard let ready = try? pollDescriptors(&descriptors, until: deadline), ready > 0,
-                descriptors[1].revents == 0
-            else { return }
-            let outcome = scratch.withUnsafeMutableBytes { buffer in
-                Result { () throws(SocketError) in try socket.receive(into: buffer) }
-            }
-            switch outcome {
-            case .success(.received(let count)): drained += count
-            case .success(.wouldBlock): continue
-            case .success(.endOfStream), .failure: return
-            }
-        }
     }
 }

@@ -6,6 +6,9 @@ package struct HTTPRequestParser: Sendable {
     package enum Event: Sendable, Equatable {
         /// A complete request; call `nextEvent()` again for a pipelined one.
         case request(HTTPRequest)
+        /// The head of a request whose body follows is complete (the request carries an empty body): the server may
+        /// refuse it before a body byte is taken. Reported once per request, before `continueExpected`.
+        case bodyFollows(HTTPRequest)
         /// The request asked for `Expect: 100-continue` before sending its body: answer `100 Continue`, then
         /// call `nextEvent()` again. Reported once per request.
         case continueExpected
@@ -51,6 +54,7 @@ package struct HTTPRequestParser: Sendable {
     private var headBytes = 0
     private var headerCount = 0
     private var body: [UInt8] = []
+    private var continuePending = false
 
     /// Makes a parser that enforces `limits` (head size, header count, body size).
     package init(limits: HTTPServerLimits = HTTPServerLimits()) {
@@ -61,6 +65,14 @@ package struct HTTPRequestParser: Sendable {
     package var isIdle: Bool {
         guard case .requestLine = state else { return false }
         return headBytes == 0 && start == buffer.count
+    }
+
+    /// Whether the head of the current request is complete and its body (or chunked trailer) is being read.
+    package var isReadingBody: Bool {
+        switch state {
+        case .fixedBody, .chunkSize, .chunkData, .chunkDataEnd, .trailers: return true
+        case .requestLine, .headers, .failed: return false
+        }
     }
 
     /// Bytes received but not yet consumed.
@@ -80,6 +92,10 @@ package struct HTTPRequestParser: Sendable {
 
     /// Advances over the buffered bytes and tells whether a request, a refusal, or a need for more bytes results.
     package mutating func nextEvent() -> Event {
+        if continuePending {
+            continuePending = false
+            return .continueExpected
+        }
         while true {
             switch state {
             case .failed(let refusal):
@@ -107,8 +123,11 @@ package struct HTTPRequestParser: Sendable {
                     headBytes += consumed
                     if range.isEmpty {
                         if let event = finishHead() { return event }
-                        if expectsContinue { return .continueExpected }
-                        continue
+                        guard let announced = request(withBody: []) else {
+                            return fail(.malformed("missing request line"))
+                        }
+                        continuePending = expectsContinue
+                        return .bodyFollows(announced)
                     }
                     switch takeField(range) {
                     case .success(let field): head?.headers.add(field.name, field.value)
@@ -232,19 +251,17 @@ package struct HTTPRequestParser: Sendable {
         return nil
     }
 
+    private func request(withBody body: [UInt8]) -> HTTPRequest? {
+        guard let head else { return nil }
+        return HTTPRequest(
+            method: head.method, target: head.target, path: head.decodedTarget.path,
+            queryItems: head.decodedTarget.queryItems, version: head.version, headers: head.headers, body: body)
+    }
+
     private mutating func emitRequest() -> Event {
         var completed: [UInt8] = []
         swap(&completed, &body)
-        let event: Event
-        if let head {
-            event = .request(
-                HTTPRequest(
-                    method: head.method, target: head.target, path: head.decodedTarget.path,
-                    queryItems: head.decodedTarget.queryItems, version: head.version, headers: head.headers,
-                    body: completed))
-        } else {
-            event = fail(.malformed("missing request line"))
-        }
+        let event = request(withBody: completed).map(Event.request) ?? fail(.malformed("missing request line"))
         head = nil
         headBytes = 0
         headerCount = 0

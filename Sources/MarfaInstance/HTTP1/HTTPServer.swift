@@ -2,12 +2,16 @@ import Foundation
 import MarfaSockets
 import Synchronization
 
-/// An HTTP/1.1 server: one accept thread, and one thread per connection doing non-blocking I/O with
-/// `poll`-based timeouts; handlers run as tasks on the cooperative pool while the connection's thread waits.
-/// Start it once, read `port`, and `stop()` it gracefully.
+/// An HTTP/1.1 server: one event-loop thread over `epoll` holds every connection (an idle one costs a descriptor
+/// and a few hundred bytes, not a thread); handlers run as tasks on the cooperative pool and the loop writes their
+/// answers. A gate may refuse a request from its head before its body is read. Start it once, read `port`, and
+/// `stop()` it gracefully.
 package final class HTTPServer: Sendable {
     /// What answers each request; it may return a whole body or an event stream.
     package typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+    /// Looks at the head of a request whose body follows (the request's `body` is empty) and answers the refusal
+    /// to send instead, or nil to read the body and hand the request on. It runs on the event loop: keep it short.
+    package typealias Gate = @Sendable (HTTPRequest) -> HTTPResponse?
 
     private enum Phase {
         case idle, running, stopping, stopped
@@ -16,10 +20,8 @@ package final class HTTPServer: Sendable {
     private struct State {
         var phase = Phase.idle
         var port = 0
-        var stopPipe: WakeupPipe?
-        var connections: [UInt64: HTTPConnection] = [:]
-        var nextConnectionID: UInt64 = 0
-        var acceptLoopRunning = false
+        var inbox: HTTPLoopInbox?
+        var loopRunning = false
         var stoppedWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -27,55 +29,68 @@ package final class HTTPServer: Sendable {
     package let configuration: HTTPServerConfiguration
     private let state = Mutex(State())
     private let stopping = Atomic(false)
+    private let connectionCount = Atomic(0)
 
-    /// Makes a server; nothing listens until `start(handler:)`.
+    /// Makes a server; nothing listens until `start(gate:handler:)`.
     package init(configuration: HTTPServerConfiguration = HTTPServerConfiguration()) {
         self.configuration = configuration
     }
 
-    /// Binds the configured address and starts accepting connections, answering each request with `handler`.
-    /// Returns once the socket listens, so `port` is known.
-    /// - Throws: `HTTPServerError.alreadyStarted` on a second call, `SocketError` when the address cannot be bound.
-    package func start(handler: @escaping Handler) throws {
+    /// Binds the configured address and starts the event loop, answering each request with `handler` after
+    /// `gate` (when given) let its head through. Returns once the socket listens, so `port` is known.
+    /// - Throws: `HTTPServerError.alreadyStarted` on a second call, `SocketError` when the address cannot be bound
+    ///   or the loop's descriptors cannot be made.
+    package func start(gate: Gate? = nil, handler: @escaping Handler) throws {
         try state.withLock { (state) throws(HTTPServerError) in
-            guard state.phase == .idle, !state.acceptLoopRunning else { throw .alreadyStarted }
-            state.acceptLoopRunning = true
+            guard state.phase == .idle, !state.loopRunning else { throw .alreadyStarted }
+            state.loopRunning = true
         }
         SystemCall.ignoreBrokenPipeSignal()
         let listener: ListeningSocket
-        let stopPipe: WakeupPipe
+        let poller: EventPoller
+        let inbox: HTTPLoopInbox
         do {
             listener = try ListeningSocket.listen(
                 host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
             do {
-                stopPipe = try WakeupPipe()
+                poller = try EventPoller()
+                do {
+                    inbox = try HTTPLoopInbox()
+                } catch {
+                    poller.close()
+                    throw error
+                }
             } catch {
                 listener.close()
                 throw error
             }
         } catch {
-            state.withLock { $0.acceptLoopRunning = false }
+            state.withLock { $0.loopRunning = false }
             throw error
         }
         let stoppedMeanwhile = state.withLock { state in
             guard state.phase == .idle else {
-                state.acceptLoopRunning = false
+                state.loopRunning = false
                 return true
             }
             state.phase = .running
             state.port = listener.port
-            state.stopPipe = stopPipe
+            state.inbox = inbox
             return false
         }
         if stoppedMeanwhile {
             listener.close()
-            stopPipe.close()
+            poller.close()
+            inbox.wakeup.close()
             return
         }
+        configuration.clock.observeJumps { inbox.nudge() }
         let thread = Thread { [self] in
-            acceptLoop(listener: listener, stopPipe: stopPipe, handler: handler)
+            HTTPEventLoop(
+                server: self, listener: listener, poller: poller, inbox: inbox, gate: gate, handler: handler
+            ).run()
         }
-        thread.name = "http-accept"
+        thread.name = "http-loop"
         thread.start()
     }
 
@@ -86,7 +101,7 @@ package final class HTTPServer: Sendable {
 
     /// How many connections are open right now.
     package var activeConnectionCount: Int {
-        state.withLock { $0.connections.count }
+        connectionCount.load(ordering: .relaxed)
     }
 
     /// Whether `stop()` has begun: connections finish their current answer and close, streams are told to end.
@@ -98,30 +113,28 @@ package final class HTTPServer: Sendable {
     /// every open event stream's writer reports `isServerStopping` so its producer can send a last frame and return.
     /// Connections still open after the grace period are closed. Returns when all are closed; later calls wait.
     package func stop() async {
-        let stopPipe: WakeupPipe? = state.withLock { state in
+        let inbox: HTTPLoopInbox? = state.withLock { state in
             switch state.phase {
             case .idle:
                 state.phase = .stopped
                 return nil
             case .running:
                 state.phase = .stopping
-                return state.stopPipe
+                return state.inbox
             case .stopping, .stopped:
                 return nil
             }
         }
-        guard let stopPipe else {
+        guard let inbox else {
             await waitUntilStopped()
             return
         }
         stopping.store(true, ordering: .relaxed)
-        stopPipe.signal()
-        var drained = await waitForConnectionsToClose(until: .now + configuration.shutdownGracePeriod)
+        inbox.post(.stop)
+        var drained = await waitForLoopToEnd(until: .now + configuration.shutdownGracePeriod)
         if !drained {
-            for connection in state.withLock({ Array($0.connections.values) }) {
-                connection.forceClose()
-            }
-            drained = await waitForConnectionsToClose(until: .now + .seconds(1))
+            inbox.post(.forceClose)
+            drained = await waitForLoopToEnd(until: .now + .seconds(1))
         }
         let waiters = state.withLock { state in
             state.phase = .stopped
@@ -129,7 +142,7 @@ package final class HTTPServer: Sendable {
             state.stoppedWaiters = []
             return waiting
         }
-        if drained { stopPipe.close() }
+        if drained { inbox.wakeup.close() }
         for waiter in waiters { waiter.resume() }
     }
 
@@ -145,52 +158,19 @@ package final class HTTPServer: Sendable {
         }
     }
 
-    /// Called by a connection's thread as it exits.
-    func connectionClosed(id: UInt64) {
-        _ = state.withLock { $0.connections.removeValue(forKey: id) }
+    /// Called by the event loop whenever a connection opens or closes.
+    func setConnectionCount(_ count: Int) {
+        connectionCount.store(count, ordering: .relaxed)
     }
 
-    /// Registers an accepted socket and starts its thread, or answers 503 when at capacity or stopping.
-    func admit(_ socket: ConnectedSocket, stopDescriptor: Int32, handler: @escaping Handler) {
-        let connection: HTTPConnection? = state.withLock { state in
-            guard state.phase == .running, state.connections.count < configuration.limits.maxConnections else {
-                return nil
-            }
-            state.nextConnectionID += 1
-            let connection = HTTPConnection(
-                id: state.nextConnectionID, socket: socket, server: self, stopDescriptor: stopDescriptor,
-                handler: handler)
-            state.connections[connection.id] = connection
-            return connection
-        }
-        guard let connection else {
-            refuseOverCapacity(socket)
-            return
-        }
-        let thread = Thread { connection.run() }
-        thread.stackSize = configuration.connectionThreadStackSize
-        thread.start()
+    /// Called by the event loop as it exits, after closing the listener and every connection.
+    func loopEnded() {
+        state.withLock { $0.loopRunning = false }
     }
 
-    /// Records that the accept loop has exited and closed the listening socket.
-    func acceptLoopEnded() {
-        state.withLock { $0.acceptLoopRunning = false }
-    }
-
-    private func refuseOverCapacity(_ socket: ConnectedSocket) {
-        let response = HTTPRequestRefusal.overCapacity.response
-        guard case .bytes(let body) = response.body else { return }
-        let head = HTTPResponseHead.encode(
-            status: response.status, headers: response.headers, defaultHeaders: configuration.defaultHeaders,
-            framing: .contentLength(body.count), keepAlive: false, clientVersion: .http1_1)
-        try? socket.sendAll(head + body, deadline: .now + .milliseconds(20))
-        socket.close()
-    }
-
-    private func waitForConnectionsToClose(until deadline: ContinuousClock.Instant) async -> Bool {
+    private func waitForLoopToEnd(until deadline: ContinuousClock.Instant) async -> Bool {
         while true {
-            let open = state.withLock { !$0.connections.isEmpty || $0.acceptLoopRunning }
-            if !open { return true }
+            if !state.withLock({ $0.loopRunning }) { return true }
             if ContinuousClock.now >= deadline { return false }
             try? await Task.sleep(for: .milliseconds(5))
         }

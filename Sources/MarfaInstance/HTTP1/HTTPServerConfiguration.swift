@@ -14,8 +14,8 @@ package struct HTTPServerConfiguration: Sendable {
     package var defaultHeaders: HTTPHeaders = [:]
     /// The kernel's queue of connections not yet accepted.
     package var listenBacklog: Int32 = 511
-    /// Stack size of each connection thread; they only parse and write, so a small stack holds hundreds of them.
-    package var connectionThreadStackSize = 512 * 1024
+    /// The clock every connection timeout and heartbeat is measured on; tests give a manual one.
+    package var clock: any HTTPServerClock = SystemHTTPServerClock()
 
     /// Makes a configuration with the defaults above.
     package init() {}

@@ -8,8 +8,8 @@ package enum HookDoors {
 
     /// Answers one hook request.
     package static func answer(_ request: HTTPRequest, segments: [String], core: InstanceCore) async -> DoorAnswer {
-        guard let key = InstanceRouter.bearer(of: request).flatMap(core.key(forSecret:)) else {
-            return .reply(Refusal(401, "unauthorized", "A valid API key is required.").reply)
+        guard let key = InstanceRouter(core: core).key(of: request) else {
+            return .reply(InstanceRouter.unauthorized.reply)
         }
         guard key.isOperator else {
             return .reply(Refusal(403, "forbidden", "Only the operator key may use the test hooks.").reply)

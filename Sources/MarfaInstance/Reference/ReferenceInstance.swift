@@ -55,11 +55,12 @@ package final class ReferenceInstance: Sendable {
         var http = HTTPServerConfiguration(host: configuration.host, port: configuration.port)
         http.heartbeatInterval = configuration.pingInterval
         http.shutdownGracePeriod = configuration.shutdownGracePeriod
+        http.clock = configuration.clock
         http.limits.maxBufferedStreamBytes = Self.streamBufferBytes
         let server = HTTPServer(configuration: http)
         let router = InstanceRouter(core: core)
         do {
-            try server.start { request in await router.handle(request) }
+            try server.start(gate: { head in router.refusalBeforeBody(head) }) { await router.handle($0) }
         } catch {
             await core.close()
             if temporary { try? FileManager.default.removeItem(atPath: folder) }

@@ -16,6 +16,8 @@ package struct ReferenceInstanceConfiguration: Sendable {
     package var snapshotThresholdBytes: UInt64 = 64 * 1024 * 1024
     /// The most event streams open at once.
     package var streamCapacity = 256
+    /// The clock the HTTP server's timeouts and pings are measured on; tests give a manual one.
+    package var clock: any HTTPServerClock = SystemHTTPServerClock()
 
     /// Makes a configuration; every argument has a default.
     package init(dataDirectory: String? = nil, host: String = "127.0.0.1", port: Int = 0, operatorKey: String? = nil) {

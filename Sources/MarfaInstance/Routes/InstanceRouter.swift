@@ -36,12 +36,19 @@ package struct InstanceRouter: Sendable {
         return finish(answer, requestId: requestId, withContract: withContract)
     }
 
+    /// Looks at the head of a request whose body follows, before a body byte is read (P-3: authentication comes
+    /// before anything else): without a valid key, where one is needed, answers `401 unauthorized`, which the
+    /// server sends and then closes the connection; nil lets the body be read. Holds no lock but the key table's.
+    package func refusalBeforeBody(_ head: HTTPRequest) -> HTTPResponse? {
+        let segments = head.path.split(separator: "/").map(String.init)
+        guard Self.needsKey(method: head.method, segments: segments), key(of: head) == nil else { return nil }
+        return finish(.reply(Self.unauthorized.reply), requestId: Self.requestId(of: head))
+    }
+
     private func route(_ request: HTTPRequest, segments: [String]) async -> DoorAnswer {
         if request.method == "GET", segments.isEmpty { return .reply(IdentityDoors.root(core)) }
         if request.method == "GET", segments == ["health"] { return .reply(.ok(["status": "ok"])) }
-        guard let key = Self.bearer(of: request).flatMap(core.key(forSecret:)) else {
-            return .reply(Refusal(401, "unauthorized", "A valid API key is required.").reply)
-        }
+        guard let key = key(of: request) else { return .reply(Self.unauthorized.reply) }
         let door = DoorRequest(
             http: request, segments: segments, access: Access(key: key, catalog: core.catalog), core: core)
         guard let handler = DoorTable.door(method: request.method, segments: segments) else {
@@ -82,8 +89,21 @@ package struct InstanceRouter: Sendable {
         return reply
     }
 
+    /// `401 unauthorized`: no key, or one the instance does not know (P-3).
+    static let unauthorized = Refusal(401, "unauthorized", "A valid API key is required.")
+
+    /// Whether a request needs a key: all but `GET /` and `GET /health` (P-3).
+    private static func needsKey(method: String, segments: [String]) -> Bool {
+        !(method == "GET" && (segments.isEmpty || segments == ["health"]))
+    }
+
+    /// The key the request's bearer secret names, or nil when it names none.
+    func key(of request: HTTPRequest) -> AccessKey? {
+        Self.bearer(of: request).flatMap(core.key(forSecret:))
+    }
+
     /// The bearer secret of `Authorization: Bearer <secret>`, or nil.
-    static func bearer(of request: HTTPRequest) -> String? {
+    private static func bearer(of request: HTTPRequest) -> String? {
         guard let header = request.headers["Authorization"] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }

@@ -1,8 +1,7 @@
-import MarfaSockets
 import Synchronization
 
 /// The handle an event-stream producer sends frames through. Sends never block: frames are queued and the
-/// connection's thread writes them. It also tells the producer when to finish: `isServerStopping`,
+/// server's event loop writes them. It also tells the producer when to finish: `isServerStopping`,
 /// `isClosed` and `waitForEnd()`; when the client leaves, sends throw and the producer's task is cancelled.
 package final class SSEWriter: Sendable {
     private typealias Waiter = CheckedContinuation<SSEStreamEnd, Never>
@@ -23,12 +22,13 @@ package final class SSEWriter: Sendable {
     }
 
     private let state = Mutex(State())
-    private let wakeup: WakeupPipe
+    private let notify: @Sendable () -> Void
     private let maxBufferedBytes: Int
 
-    /// Makes a writer that queues at most `maxBufferedBytes` and signals `wakeup` whenever it has work.
-    package init(wakeup: WakeupPipe, maxBufferedBytes: Int) {
-        self.wakeup = wakeup
+    /// Makes a writer that queues at most `maxBufferedBytes` and calls `notify` whenever it has work (frames
+    /// queued, or the producer finished).
+    package init(maxBufferedBytes: Int, notify: @escaping @Sendable () -> Void) {
+        self.notify = notify
         self.maxBufferedBytes = maxBufferedBytes
     }
 
@@ -88,7 +88,7 @@ package final class SSEWriter: Sendable {
         }
     }
 
-    /// Takes the queued bytes and whether the producer has returned; called by the connection thread.
+    /// Takes the queued bytes and whether the producer has returned; called by the event loop.
     package func takePending() -> (bytes: [UInt8], producerFinished: Bool) {
         state.withLock { state in
             var bytes: [UInt8] = []
@@ -100,7 +100,7 @@ package final class SSEWriter: Sendable {
     /// Records that the producer returned, so the connection ends the stream after the queued frames.
     package func markProducerFinished() {
         state.withLock { $0.producerFinished = true }
-        wakeup.signal()
+        notify()
     }
 
     /// Tells the producer the server is stopping; sends stay accepted so a last frame can go out.
@@ -120,7 +120,6 @@ package final class SSEWriter: Sendable {
             state.pending = []
             return true
         }
-        wakeup.close()
     }
 
     private func enqueue(_ frame: [UInt8]) throws(SSEWriterError) {
@@ -129,7 +128,7 @@ package final class SSEWriter: Sendable {
             guard state.pending.count + frame.count <= maxBufferedBytes else { throw .bufferFull }
             state.pending.append(contentsOf: frame)
         }
-        wakeup.signal()
+        notify()
     }
 
     private func resumeWaiters(_ change: (inout State) -> Bool) {

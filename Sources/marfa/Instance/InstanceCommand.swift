@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaSockets
 
 /// `marfa instance serve`: runs the reference instance in the foreground until SIGINT or SIGTERM, then stops it
 /// gracefully (open event streams get `stream_incomplete` with `server_stopping`).
@@ -24,6 +25,8 @@ enum InstanceCommand {
             port = 8080
         }
         let key = arguments.value("key") ?? ProcessInfo.processInfo.environment["MARFA_API_KEY"]
+        // Idle sockets cost a descriptor each on the event loop, so hold as many as the hard limit allows.
+        OpenFileLimit.raiseToHardLimit()
         let running = try await LoopbackInstance.start(
             dataDirectory: arguments.value("data"), host: arguments.value("host") ?? "127.0.0.1", port: port, key: key)
         if printer.json {
