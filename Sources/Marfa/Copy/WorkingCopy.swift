@@ -75,7 +75,7 @@ public final class WorkingCopy: Sendable {
     /// Sets the machine's starting point from the stored hydration state; called once after open.
     func startFollowState() async {
         guard server != nil, handle == .writer else { return }
-        switch await engine.state.hydration {
+        switch await engine.standing().hydration {
         case .complete: await follow.handle(.hydrationSucceeded)
         case .expired:
             // A store opened stale: its cursor was never confirmed under this key, so the refill is the app's (F131).
@@ -123,13 +123,13 @@ public final class WorkingCopy: Sendable {
 
     /// The store's origin, slice, cursor, counts and hydration state, answered offline (WC-5).
     public func status() async throws -> Status {
-        let state = await engine.state
+        let state = await engine.standing()
         let origin = await engine.origin
         return Status(
             serverOrigin: origin?.description, instanceId: state.instanceId, sliceTypes: state.slice?.types ?? [],
             sliceTier: state.slice?.tier, sliceEdgeTypes: state.slice?.edgeTypes ?? [], pinned: state.pins,
-            eventCursor: state.cursor, hydration: state.hydration, items: UInt64(state.items.count),
-            edges: UInt64(state.edges.count), catalogVersion: nil)
+            eventCursor: state.cursor, hydration: state.hydration, items: UInt64(state.items),
+            edges: UInt64(state.edges), catalogVersion: nil)
     }
 
     /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15).
@@ -149,7 +149,7 @@ public final class WorkingCopy: Sendable {
             return report
         } catch {
             events.broadcast(.fill(nil))
-            let stillFilled = await engine.state.hydration == .complete
+            let stillFilled = await engine.standing().hydration == .complete
             await follow.handle(.hydrationFailed(error as? MarfaError ?? .network(message: "\(error)"), stillFilled: stillFilled))
             throw error
         }
@@ -224,7 +224,7 @@ extension WorkingCopy {
     /// opens and the last failure (the device command line's follow report).
     package func followReport() async -> JSONValue {
         let counters = await follow.counters
-        let cursor = await engine.state.cursor
+        let cursor = await engine.standing().cursor
         return [
             "applied": .integer(Int64(counters.applied)), "skipped": .integer(Int64(counters.skipped)),
             "cursor": cursor.map(JSONValue.string) ?? .null, "reconnects": .integer(Int64(counters.reconnects)),
