@@ -33,9 +33,14 @@ public final class WorkingCopy: Sendable {
     /// throws `wrongServer` naming both; a torn journal tail is cut, a corrupt record throws `storeCorrupt`. The
     /// search index of a copy holding items starts building in the background.
     public static func open(store: URL, server: Server? = nil) async throws -> WorkingCopy {
+        try await open(store: store, server: server, clock: ContinuousClock())
+    }
+
+    /// Opens the store as `open(store:server:)` does, with the follow's backoffs and retries timed by `clock`.
+    package static func open(store: URL, server: Server?, clock: any MonotonicClock) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
         let engine = try await CopyActor.open(at: store, origin: origin)
-        let copy = WorkingCopy(engine: engine, server: server)
+        let copy = WorkingCopy(engine: engine, server: server, clock: clock)
         await copy.events.start()
         if copy.handle == .reader { copy.events.watchWriterSaves() }
         await copy.startFollowState()
@@ -47,14 +52,14 @@ public final class WorkingCopy: Sendable {
     /// `noStore` with nothing created (WC-3).
     public static func openReader(store: URL) async throws -> WorkingCopy {
         let engine = try await CopyActor.open(at: store, origin: nil, readOnly: true)
-        let copy = WorkingCopy(engine: engine, server: nil)
+        let copy = WorkingCopy(engine: engine, server: nil, clock: ContinuousClock())
         await copy.events.start()
         copy.events.watchWriterSaves()
         await engine.warmTextIndex()
         return copy
     }
 
-    init(engine: CopyActor, server: Server?) {
+    init(engine: CopyActor, server: Server?, clock: any MonotonicClock) {
         self.engine = engine
         servers = ServerHolder(server)
         handle = engine.role == .writer ? .writer : .reader
@@ -69,7 +74,7 @@ public final class WorkingCopy: Sendable {
         queue = Queue(engine: engine, servers: servers, drains: drains)
         follow = FollowActor(
             engine: engine, servers: servers, events: events, drains: drains,
-            start: server == nil || engine.role == .reader ? .local : .needsHydration(nil))
+            start: server == nil || engine.role == .reader ? .local : .needsHydration(nil), clock: clock)
     }
 
     /// Sets the machine's starting point from the stored hydration state; called once after open.

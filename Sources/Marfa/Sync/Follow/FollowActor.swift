@@ -7,6 +7,8 @@ import MarfaEngine
 /// I/O and feeds results back to the machine; it talks to `CopyActor`, never to another actor's state.
 actor FollowActor {
     private var machine: ConnectionStateMachine
+    /// The clock the machine reads and retries wait on.
+    private let clock: any MonotonicClock
     private let engine: CopyActor
     private let servers: ServerHolder
     private let events: CopyEvents
@@ -21,13 +23,14 @@ actor FollowActor {
 
     init(
         engine: CopyActor, servers: ServerHolder, events: CopyEvents, drains: DrainActor,
-        start: ConnectionStateMachine.Start
+        start: ConnectionStateMachine.Start, clock: any MonotonicClock
     ) {
+        self.clock = clock
         self.engine = engine
         self.servers = servers
         self.events = events
         self.drains = drains
-        machine = ConnectionStateMachine(start: start)
+        machine = ConnectionStateMachine(start: start, clock: clock)
     }
 
     /// The connection shown now.
@@ -52,8 +55,8 @@ actor FollowActor {
             session = Task { await self.follow() }
         case .scheduleRetry(let instant):
             retry?.cancel()
-            retry = Task {
-                try? await Task.sleep(until: instant, clock: ContinuousClock())
+            retry = Task { [clock] in
+                try? await clock.sleep(until: instant)
                 guard !Task.isCancelled else { return }
                 self.handle(.tick)
             }

@@ -1,8 +1,17 @@
-/// A source of monotonic time for backoffs and retries, injected so tests advance time instead of sleeping.
+/// A source of monotonic time for backoffs, retries and timeouts, injected so tests advance time instead of
+/// sleeping.
 package protocol MonotonicClock: Sendable {
     /// The current instant; it never goes backwards.
     var now: ContinuousClock.Instant { get }
+
+    /// Returns once `now` has reached `deadline`; throws `CancellationError` when the task is cancelled first.
+    func sleep(until deadline: ContinuousClock.Instant) async throws
 }
 
 /// The system's continuous clock, which keeps counting while the machine sleeps, is the clock a running copy uses.
-extension ContinuousClock: MonotonicClock {}
+extension ContinuousClock: MonotonicClock {
+    /// Sleeps until `deadline` with the system's default tolerance.
+    package func sleep(until deadline: ContinuousClock.Instant) async throws {
+        try await sleep(until: deadline, tolerance: nil)
+    }
+}
