@@ -26,6 +26,8 @@ public final class WorkingCopy: Sendable {
     var server: Server? { servers.current }
     let events: CopyEvents
     let follow: FollowActor
+    /// The clock the follow's waits and the `lastSynced` times are read from.
+    let clock: any MonotonicClock
 
     /// Opens the store folder at `store` (creating it), bound to `server`'s origin when given.
     ///
@@ -60,6 +62,7 @@ public final class WorkingCopy: Sendable {
     }
 
     init(engine: CopyActor, server: Server?, clock: any MonotonicClock) {
+        self.clock = clock
         self.engine = engine
         servers = ServerHolder(server)
         handle = engine.role == .writer ? .writer : .reader
@@ -149,7 +152,7 @@ public final class WorkingCopy: Sendable {
             hydrator.progress = { [events] progress in events.broadcast(.fill(progress)) }
             let report = try await hydrator.hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
             events.broadcast(.fill(nil))
-            events.broadcast(.lastSynced(Date()))
+            events.broadcast(.lastSynced(clock.wallTime))
             await follow.handle(.hydrationSucceeded)
             return report
         } catch {
@@ -168,7 +171,7 @@ public final class WorkingCopy: Sendable {
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         do {
             let report = try await CatchUp(client: InstanceClient(server: server), engine: engine).run()
-            if report.reachedHead { events.broadcast(.lastSynced(Date())) }
+            if report.reachedHead { events.broadcast(.lastSynced(clock.wallTime)) }
             await follow.handle(.catchUpSucceeded)
             return report
         } catch {

@@ -11,9 +11,14 @@ extension CopyActor {
     package func stageEvent(
         _ event: LogEvent, cursor: String, enteringEdges: [Edge]?, origin: CommitOrigin
     ) throws(MarfaError) -> EventStaging {
-        let applier = EventApplier(state: state, now: configuration.writeContext.now)
-        if enteringEdges == nil, let itemId = applier.needsEdgesFirst(event) { return .needsEdges(itemId: itemId) }
-        let outcome = applier.outcome(of: event, cursor: cursor, enteringEdges: enteringEdges ?? [])
+        let outcome: EventApplier.Outcome
+        do {
+            // The applier's copy of the state ends with this scope, before the apply: a copy still held would make
+            // the apply copy every shard and page it touches (copy-on-write).
+            let applier = EventApplier(state: state, now: configuration.writeContext.now)
+            if enteringEdges == nil, let itemId = applier.needsEdgesFirst(event) { return .needsEdges(itemId: itemId) }
+            outcome = applier.outcome(of: event, cursor: cursor, enteringEdges: enteringEdges ?? [])
+        }
         let staged = try stage(outcome.changes, record: try Self.record(of: outcome.changes), origin: origin)
         return .staged(staged, skipped: outcome.skipped)
     }

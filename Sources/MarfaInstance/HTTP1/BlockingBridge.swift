@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import MarfaLocks
 
 /// Runs async work from a dedicated (non-pool) thread and blocks that thread until the work finishes or
 /// `abandonWhen` turns true, checked every 100 ms. Never call it from the cooperative pool.
@@ -21,6 +21,6 @@ func runBlocking<Result: Sendable>(
 
 /// Where the async work leaves its result for the blocked thread.
 private final class BlockingOutcome<Result: Sendable>: Sendable {
-    let value = Mutex<Result?>(nil)
+    let value = LockedValue<Result?>(nil)
     let done = DispatchSemaphore(value: 0)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MarfaSockets
+import MarfaLocks
 import Synchronization
 
 /// An HTTP/1.1 server: one accept thread, and one thread per connection doing non-blocking I/O with
@@ -25,7 +26,7 @@ package final class HTTPServer: Sendable {
 
     /// The configuration the server was made with.
     package let configuration: HTTPServerConfiguration
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let stopping = Atomic(false)
 
     /// Makes a server; nothing listens until `start(handler:)`.

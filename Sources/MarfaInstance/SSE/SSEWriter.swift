@@ -1,5 +1,5 @@
 import MarfaSockets
-import Synchronization
+import MarfaLocks
 
 /// The handle an event-stream producer sends frames through. Sends never block: frames are queued and the
 /// connection's thread writes them. It also tells the producer when to finish: `isServerStopping`,
@@ -22,7 +22,7 @@ package final class SSEWriter: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let wakeup: WakeupPipe
     private let maxBufferedBytes: Int
 

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import MarfaLocks
 
 /// A store folder opened by this process: its path, its role (writer or reader) and the lock that decides it.
 ///
@@ -11,7 +11,7 @@ package final class StoreDirectory: Sendable {
     package let path: String
     /// Whether this handle holds the writer lock.
     package let role: StoreRole
-    private let lockDescriptor: Mutex<Int32?>
+    private let lockDescriptor: LockedValue<Int32?>
 
     /// Name of the lock file inside the folder.
     package static let lockFileName = "lock"
@@ -19,7 +19,7 @@ package final class StoreDirectory: Sendable {
     private init(path: String, role: StoreRole, lockDescriptor: Int32?) {
         self.path = path
         self.role = role
-        self.lockDescriptor = Mutex(lockDescriptor)
+        self.lockDescriptor = LockedValue(lockDescriptor)
     }
 
     deinit {

@@ -1,4 +1,5 @@
-import Synchronization
+import Foundation
+import MarfaLocks
 
 /// A clock that moves only when told, for tests of backoffs and retries: a sleeper wakes when an advance reaches
 /// its deadline, never on its own.
@@ -16,11 +17,19 @@ package final class ManualClock: MonotonicClock {
     }
 
     private let origin: ContinuousClock.Instant
-    private let held = Mutex(Held())
+    private let wallOrigin: Date
+    private let held = LockedValue(Held())
 
-    /// Makes a clock standing at `origin`.
-    package init(origin: ContinuousClock.Instant = ContinuousClock().now) {
+    /// Makes a clock standing at `origin`, whose wall time starts at `wallOrigin`.
+    package init(origin: ContinuousClock.Instant = ContinuousClock().now, wallOrigin: Date = Date()) {
         self.origin = origin
+        self.wallOrigin = wallOrigin
+    }
+
+    /// The wall origin plus every advance so far.
+    package var wallTime: Date {
+        let elapsed = held.withLock { $0.elapsed }.components
+        return wallOrigin.addingTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
     }
 
     /// The origin plus every advance so far.
