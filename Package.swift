@@ -9,35 +9,38 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        .target(name: "MarfaLocks"),
         .target(name: "MarfaRules"),
         .systemLibrary(name: "CChecksum"),
-        .target(name: "MarfaStorage", dependencies: ["CZstd", "CChecksum"]),
-        .target(name: "MarfaEngine", dependencies: ["MarfaRules", "MarfaStorage"]),
+        .target(name: "MarfaStorage", dependencies: ["CZstd", "CChecksum", "MarfaLocks"]),
+        .target(name: "MarfaEngine", dependencies: ["MarfaRules", "MarfaStorage", "MarfaLocks"]),
         .systemLibrary(name: "CEpoll"),
-        .target(name: "MarfaSockets", dependencies: ["CEpoll"]),
-        .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine", "MarfaSockets"]),
-        .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage", "MarfaSockets"]),
-        .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance", "MarfaSockets"]),
+        .target(name: "MarfaSockets", dependencies: ["CEpoll", "MarfaLocks"]),
+        .target(name: "Marfa", dependencies: ["MarfaRules", "MarfaEngine", "MarfaSockets", "MarfaLocks"]),
+        .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage", "MarfaSockets", "MarfaLocks"]),
+        .executableTarget(
+            name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance", "MarfaSockets", "MarfaLocks"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .executableTarget(
             name: "marfa-bench", dependencies: [
-                "MarfaEngine", "MarfaRules", "MarfaStorage", "Marfa", "MarfaInstance", "CSQLite", "CZstd",
+                "MarfaEngine", "MarfaRules", "MarfaStorage", "Marfa", "MarfaInstance", "CSQLite", "CZstd", "MarfaLocks",
             ],
             path: "Benchmarks/marfa-bench"),
-        .executableTarget(name: "http-probe", dependencies: ["MarfaInstance"], path: "Benchmarks/http-probe"),
         .executableTarget(
-            name: "instance-load-probe", dependencies: ["MarfaSockets"], path: "Benchmarks/instance-load-probe"),
+            name: "http-probe", dependencies: ["MarfaInstance", "MarfaLocks"], path: "Benchmarks/http-probe"),
+        .executableTarget(
+            name: "instance-load-probe", dependencies: ["MarfaSockets", "MarfaLocks"], path: "Benchmarks/instance-load-probe"),
         .executableTarget(
             name: "commit-probe", dependencies: ["MarfaEngine", "MarfaRules"], path: "Benchmarks/commit-probe"),
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),
-        .testTarget(name: "MarfaStorageTests", dependencies: ["MarfaStorage"]),
+        .testTarget(name: "MarfaStorageTests", dependencies: ["MarfaStorage", "MarfaLocks"]),
         .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine", "MarfaRules"]),
-        .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage", "MarfaSockets"]),
+        .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage", "MarfaSockets", "MarfaLocks"]),
         .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance", "MarfaSockets"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance", "MarfaLocks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import MarfaInstance
-import Synchronization
+import MarfaLocks
 
 /// Measures requests per second of a trivial GET against an in-process `HTTPServer` on loopback, with N keep-alive
 /// clients on their own threads. Usage: `http-probe [clients=16] [seconds=5]`. Client and server share the machine,
@@ -73,7 +73,7 @@ func runClient(port: Int, until deadline: Date) -> Int {
 }
 
 let port = server.port
-let total = Mutex(0)
+let total = LockedValue(0)
 let finished = DispatchGroup()
 let deadline = Date(timeIntervalSinceNow: TimeInterval(seconds))
 let started = Date()

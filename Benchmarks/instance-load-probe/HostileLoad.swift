@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MarfaLocks
 import Synchronization
 
 /// The clients without a key the probe holds against the instance on one thread: `idleCount` sockets that never
@@ -23,7 +24,7 @@ final class HostileLoad: Sendable {
     private let idleCount: Int
     private let uploadCount: Int
     private let running = Atomic(true)
-    private let tally = Mutex(Tally())
+    private let tally = LockedValue(Tally())
     private let done = DispatchSemaphore(value: 0)
 
     /// Makes the load for the instance on `port`; nothing connects until `start()`.

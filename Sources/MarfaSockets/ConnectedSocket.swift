@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import MarfaLocks
 
 /// One accepted, non-blocking TCP connection: reads, deadline-bound writes, and a shutdown any thread may call.
 package final class ConnectedSocket: Sendable {
@@ -15,7 +15,7 @@ package final class ConnectedSocket: Sendable {
 
     /// The connected descriptor; valid until `close()`.
     package let descriptor: Int32
-    private let isOpen = Mutex(true)
+    private let isOpen = LockedValue(true)
 
     /// Takes ownership of an already non-blocking connected descriptor.
     package init(descriptor: Int32) {

@@ -1,12 +1,12 @@
 import Glibc
-import Synchronization
+import MarfaLocks
 
 /// A self-pipe one thread polls and any thread signals, to wake a `poll` that waits on sockets.
 package final class WakeupPipe: Sendable {
     /// The end to include in a `poll` set with `POLLIN`.
     package let readDescriptor: Int32
     private let writeDescriptor: Int32
-    private let isOpen = Mutex(true)
+    private let isOpen = LockedValue(true)
 
     /// Creates a non-blocking pipe.
     package init() throws(SocketError) {

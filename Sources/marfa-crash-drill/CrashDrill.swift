@@ -40,7 +40,7 @@ enum DrillWorker {
         var storm = WriteStorm(seed: seed, context: configuration.writeContext)
         var sequence = 0
         while true {
-            guard let plan = storm.next(on: await copy.state) else { continue }
+            guard let plan = storm.next(on: await copy.capturedState()) else { continue }
             sequence += 1
             let encoded = Data(StoreChange.encode(plan.changes)).base64EncodedString()
             let ids = plan.writes.map(\.id).joined(separator: ",")

@@ -26,7 +26,7 @@ struct DrillDriver {
                 for change in try StoreChange.decode(pending.changes) { withPending.apply(change) }
             }
             let copy = try await CopyActor.open(at: store, origin: nil)
-            let reopened = await copy.state
+            let reopened = await copy.capturedState()
             await copy.close()
             let queueIds = Set(reopened.queue.map(\.id))
             let missing = log.acknowledged.flatMap(\.writeIds).filter { !queueIds.contains($0) }

@@ -1,6 +1,6 @@
 import Foundation
 import Marfa
-import Synchronization
+import MarfaLocks
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -357,5 +357,5 @@ final class DrainEndToEndTests: XCTestCase {
 
 /// The origins a `changes()` stream told, gathered by the task reading it.
 private final class HeardOrigins: Sendable {
-    let origins = Mutex<[Change.Origin]>([])
+    let origins = LockedValue<[Change.Origin]>([])
 }

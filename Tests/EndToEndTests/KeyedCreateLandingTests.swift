@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 
 @testable import Marfa
+@testable import MarfaEngine
 
 /// Keyed creates that land on another row, against the reference instance: what moves with them, and
 /// what the copy shows after. Found by a second independent review of the drain.

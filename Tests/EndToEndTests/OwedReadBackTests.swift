@@ -1,6 +1,6 @@
 import Foundation
 @testable import Marfa
-import MarfaEngine
+@testable import MarfaEngine
 import XCTest
 
 /// Owed read-backs: a refused write whose read-back could not be made leaves the row owed a read, which every

@@ -1,6 +1,6 @@
 import Foundation
 import Marfa
-import Synchronization
+import MarfaLocks
 import XCTest
 
 /// A `marfa` process left running, its standard output read live line by line (device-cli "Long-running commands").
@@ -86,7 +86,7 @@ final class RunningMarfa: Sendable {
 
 /// Text read from a pipe, split into whole lines as it arrives.
 private final class LineBuffer: Sendable {
-    private let state = Mutex((lines: [String](), partial: ""))
+    private let state = LockedValue((lines: [String](), partial: ""))
 
     /// Adds what the pipe gave.
     func append(_ text: String) {

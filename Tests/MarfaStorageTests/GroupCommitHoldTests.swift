@@ -1,3 +1,4 @@
+import MarfaLocks
 import Synchronization
 import XCTest
 
@@ -12,10 +13,10 @@ final class GroupCommitHoldTests: StorageTestCase {
 
     /// The journal state, shared with the waiter tasks as the journal shares it with its thread.
     private final class SharedState: Sendable {
-        let mutex: Mutex<JournalState>
+        let mutex: LockedValue<JournalState>
         /// Waiters registered so far.
         let registered = Atomic<Int>(0)
-        init(_ state: consuming JournalState) { mutex = Mutex(state) }
+        init(_ state: consuming JournalState) { mutex = LockedValue(state) }
         func withLock<T>(_ body: (inout JournalState) throws -> T) rethrows -> T { try mutex.withLock { try body(&$0) } }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 @testable import Marfa
-import MarfaEngine
+@testable import MarfaEngine
 import MarfaRules
 import XCTest
 
@@ -38,10 +38,8 @@ final class DrainEventInterplayTests: XCTestCase {
         var v2 = v3
         v2.version = 2
         v2.properties = ["title": "theirs v2"]
-        let outcome = EventApplier(state: await copy.state).item(
-            .itemUpdated, id: try XCTUnwrap(EventID(7)), row: v2, metadata: nil, enteringEdges: [])
-        XCTAssertTrue(outcome.skipped, "witness: stale")
-        try await copy.commit(outcome.changes)
+        let skipped = try await apply(.item(.itemUpdated, v2, nil), cursor: 7, to: copy)
+        XCTAssertTrue(skipped, "witness: stale")
         let title = await copy.state.items[id]?.properties["title"]
         XCTAssertEqual(title, "mine", "witness: the refused edit still shows")
         let owedAfter = await copy.state.owedReadBacks
@@ -74,9 +72,7 @@ final class DrainEventInterplayTests: XCTestCase {
         var v3 = held
         v3.version = 3
         v3.tags = ["x"]
-        let outcome = EventApplier(state: await copy.state).item(
-            .itemUpdated, id: try XCTUnwrap(EventID(9)), row: v3, metadata: nil, enteringEdges: [])
-        try await copy.commit(outcome.changes)
+        _ = try await apply(.item(.itemUpdated, v3, nil), cursor: 9, to: copy)
         let tags = await copy.state.items[landed]?.tags
         XCTAssertEqual(tags.map(Set.init), ["x", "t"], "Q-12: the waiting tag add is laid over the event's row")
         try await copy.checkpoint()
@@ -85,5 +81,18 @@ final class DrainEventInterplayTests: XCTestCase {
         let reopenedOnRow = await reopened.state.queuedWrites(onItem: landed).map(\.id)
         XCTAssertTrue(reopenedOnRow.contains(tag.id), "witness: a reopened copy finds it")
         await reopened.close()
+    }
+
+    /// Hands `event` to the engine as the catch-up does, and waits until it is durable; answers whether it was
+    /// skipped as stale.
+    private func apply(_ event: LogEvent, cursor: Int64, to copy: CopyActor) async throws -> Bool {
+        let id = try XCTUnwrap(EventID(cursor)).description
+        let staging = try await copy.stageEvent(event, cursor: id, enteringEdges: [], origin: .housekeeping)
+        guard case .staged(let commit, let skipped) = staging else {
+            XCTFail("the event asked for edges")
+            return false
+        }
+        try await copy.settle(commit.map { [$0] } ?? [])
+        return skipped
     }
 }

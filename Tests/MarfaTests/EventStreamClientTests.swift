@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MarfaLocks
 import Marfa
 import MarfaSockets
 import XCTest
@@ -79,7 +79,7 @@ final class EventStreamClientTests: XCTestCase {
 /// A loopback server that accepts one connection, reads its request, writes a fixed answer in small pieces and closes.
 private final class RawAnswerServer: Sendable {
     let port: Int
-    private let received = Mutex("")
+    private let received = LockedValue("")
     private let done = DispatchSemaphore(value: 0)
 
     init(answer: [UInt8], splitEvery: Int) throws {

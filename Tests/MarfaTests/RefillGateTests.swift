@@ -1,5 +1,5 @@
 import Marfa
-import MarfaEngine
+@testable import MarfaEngine
 import XCTest
 
 /// The refill gate (seed 003 "Refills", F130, F131): a stale copy refills only when it keeps everything it holds.

@@ -1,8 +1,8 @@
-import Synchronization
+import MarfaLocks
 
 /// A flag one task sets and another polls.
 final class DoneFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = LockedValue(false)
 
     /// A flag not yet set.
     init() {}

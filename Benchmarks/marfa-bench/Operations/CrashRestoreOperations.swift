@@ -17,7 +17,7 @@ enum CrashRestoreOperations {
     {
         let marfa = context.marfa
         try await marfa.copy.checkpoint()
-        let plan = CrashRecordPlan(records: records, writers: writers, from: await marfa.copy.state)
+        let plan = CrashRecordPlan(records: records, writers: writers, from: await marfa.copy.capturedState())
         let fill = Stopwatch.now()
         let copy = marfa.copy
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -34,8 +34,8 @@ enum CrashRestoreOperations {
         // before the child runs instead of holding it beside the dataset and the peer.
         let (ours, check) =
             marfa.reopensInChild
-            ? try await inChild(marfa, live: await marfa.copy.state, plan: plan, firstId: firstId, reports: children)
-            : await inProcess(marfa, live: await marfa.copy.state, plan: plan, firstId: firstId)
+            ? try await inChild(marfa, live: await marfa.copy.capturedState(), plan: plan, firstId: firstId, reports: children)
+            : await inProcess(marfa, live: await marfa.copy.capturedState(), plan: plan, firstId: firstId)
         return BenchOperation(
             name: "crash/restore-\(records)-records", group: "crash", ours: ours, peers: [], warmup: 0,
             samples: max(2, context.plan.opens), check: check,
@@ -72,7 +72,7 @@ enum CrashRestoreOperations {
         let check = {
             try await marfa.open()
             open = true
-            let reopened = await marfa.copy.state
+            let reopened = await marfa.copy.capturedState()
             guard reopened == live else {
                 throw BenchError("crash restore: the reopened state differs from the state before the close")
             }

@@ -5,7 +5,7 @@ import MarfaRules
 enum ListOperations {
     /// One operation per list query; the check compares the id sequences.
     static func make(_ context: BenchContext) async -> [BenchOperation] {
-        let state = await context.marfa.copy.state
+        let state = await context.marfa.copy.capturedState()
         return context.listQueries.map { query in
             let (sql, bindings) = PeerListSQL.make(query)
             let visited = BruteForceList.visitedEntries(query, in: state)

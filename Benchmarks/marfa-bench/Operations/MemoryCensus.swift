@@ -49,7 +49,7 @@ enum MemoryCensus {
         let heapLoaded = ProcessMemory.heapInUse()
         note("copy after edges: heap", heapLoaded - heapBefore)
         note("copy after edges: resident", ProcessMemory.residentBytes() - residentBefore)
-        let state = await copy.state
+        let state = await copy.capturedState()
         parts(of: state, note: note)
         _ = try await copy.search("the", filters: SearchFilters(), limit: 20)
         ProcessMemory.trim()

@@ -21,7 +21,7 @@ enum MemoryChild {
         let indexBytes = await copy.wordIndexBytes()?.total ?? 0
         let titleIndexBytes = await copy.propertyWordIndexBytes() ?? 0
         let valueIndexBytes = await copy.propertyValueIndexBytes() ?? 0
-        let held = await copy.state.items.count
+        let held = await copy.capturedState().items.count
         await copy.close()
         let report = MemoryOperation.ChildReport(
             items: held, residentBefore: before, residentAfter: after, residentWithTextIndexes: withText,

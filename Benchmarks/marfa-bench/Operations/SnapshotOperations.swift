@@ -44,7 +44,7 @@ enum SnapshotOperations {
     /// where a round takes seconds. The payload is let go after: only its size is kept (about 2.6 GB at 1M).
     private static func zstdProbe(_ context: BenchContext) async throws -> ZstdProbe.Result {
         if let measured = context.probes.zstd { return measured }
-        let payload = StoreChange.encode(await context.marfa.copy.state.asChanges)
+        let payload = StoreChange.encode(await context.marfa.copy.capturedState().asChanges)
         let zstd = try ZstdProbe.measure(payload, rounds: payload.count < 1 << 30 ? 3 : 1)
         context.probes.zstd = zstd
         return zstd

@@ -6,7 +6,7 @@ import MarfaRules
 enum StoreAgreement {
     /// Throws a gate failure naming the first row that differs.
     static func check(_ context: BenchContext, after: String) async throws {
-        let state = await context.marfa.copy.state
+        let state = await context.marfa.copy.capturedState()
         let ours = state.items.values.sorted { $0.id < $1.id }.map { item in
             "\(item.id) v\(item.version) \(item.state.rawValue) \(item.updatedAt) [\(item.tags.sorted().joined(separator: ","))]"
         }

@@ -1,8 +1,8 @@
-import Synchronization
+import MarfaLocks
 
 /// A settable clock for the write planner, so a create shows the same timestamps as the peer's row.
 final class BenchClock: Sendable {
-    private let value = Mutex<String>("2026-01-01T00:00:00.000Z")
+    private let value = LockedValue<String>("2026-01-01T00:00:00.000Z")
 
     /// Makes a clock at a fixed time.
     init() {}

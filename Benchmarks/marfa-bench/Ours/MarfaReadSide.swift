@@ -64,7 +64,7 @@ enum MarfaReadSide {
 
     /// The brute-force corpus, folded once from the actor's state: the query set's hit counts and the ceiling.
     static func searchCorpus(copy: CopyActor) async -> SearchCorpus {
-        let state = await copy.state
+        let state = await copy.capturedState()
         return SearchCorpus(items: state.items.values)
     }
 

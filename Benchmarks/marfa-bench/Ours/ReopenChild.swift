@@ -49,7 +49,7 @@ enum ReopenChild {
         let version = Int(try await copy.readableItem(request.firstId)?.version ?? -1)
         let elapsed = Stopwatch.now() &- start
         let peak = ProcessMemory.peakResidentBytes()
-        let digest = request.digest ? StateDigest.of(await copy.state) : nil
+        let digest = request.digest ? StateDigest.of(await copy.capturedState()) : nil
         await copy.close()
         let report = Report(nanoseconds: elapsed, version: version, digest: digest, peakResidentBytes: peak)
         let line = try JSONEncoder().encode(report)

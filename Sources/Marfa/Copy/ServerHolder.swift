@@ -1,11 +1,11 @@
-import Synchronization
+import MarfaLocks
 
 /// The instance and the key in use now, shared by the copy's parts so `useKey(_:)` changes it for all of them.
 final class ServerHolder: Sendable {
-    private let server: Mutex<Server?>
+    private let server: LockedValue<Server?>
 
     init(_ server: Server?) {
-        self.server = Mutex(server)
+        self.server = LockedValue(server)
     }
 
     /// The instance and the key in use now, or nil for a copy opened without a server.

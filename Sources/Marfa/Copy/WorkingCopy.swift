@@ -26,6 +26,8 @@ public final class WorkingCopy: Sendable {
     var server: Server? { servers.current }
     let events: CopyEvents
     let follow: FollowActor
+    /// The clock the follow's waits and the `lastSynced` times are read from.
+    let clock: any MonotonicClock
 
     /// Opens the store folder at `store` (creating it), bound to `server`'s origin when given.
     ///
@@ -33,9 +35,14 @@ public final class WorkingCopy: Sendable {
     /// throws `wrongServer` naming both; a torn journal tail is cut, a corrupt record throws `storeCorrupt`. The
     /// search index of a copy holding items starts building in the background.
     public static func open(store: URL, server: Server? = nil) async throws -> WorkingCopy {
+        try await open(store: store, server: server, clock: ContinuousClock())
+    }
+
+    /// Opens the store as `open(store:server:)` does, with the follow's backoffs and retries timed by `clock`.
+    package static func open(store: URL, server: Server?, clock: any MonotonicClock) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
         let engine = try await CopyActor.open(at: store, origin: origin)
-        let copy = WorkingCopy(engine: engine, server: server)
+        let copy = WorkingCopy(engine: engine, server: server, clock: clock)
         await copy.events.start()
         if copy.handle == .reader { copy.events.watchWriterSaves() }
         await copy.startFollowState()
@@ -47,14 +54,15 @@ public final class WorkingCopy: Sendable {
     /// `noStore` with nothing created (WC-3).
     public static func openReader(store: URL) async throws -> WorkingCopy {
         let engine = try await CopyActor.open(at: store, origin: nil, readOnly: true)
-        let copy = WorkingCopy(engine: engine, server: nil)
+        let copy = WorkingCopy(engine: engine, server: nil, clock: ContinuousClock())
         await copy.events.start()
         copy.events.watchWriterSaves()
         await engine.warmTextIndex()
         return copy
     }
 
-    init(engine: CopyActor, server: Server?) {
+    init(engine: CopyActor, server: Server?, clock: any MonotonicClock) {
+        self.clock = clock
         self.engine = engine
         servers = ServerHolder(server)
         handle = engine.role == .writer ? .writer : .reader
@@ -69,13 +77,13 @@ public final class WorkingCopy: Sendable {
         queue = Queue(engine: engine, servers: servers, drains: drains)
         follow = FollowActor(
             engine: engine, servers: servers, events: events, drains: drains,
-            start: server == nil || engine.role == .reader ? .local : .needsHydration(nil))
+            start: server == nil || engine.role == .reader ? .local : .needsHydration(nil), clock: clock)
     }
 
     /// Sets the machine's starting point from the stored hydration state; called once after open.
     func startFollowState() async {
         guard server != nil, handle == .writer else { return }
-        switch await engine.state.hydration {
+        switch await engine.standing().hydration {
         case .complete: await follow.handle(.hydrationSucceeded)
         case .expired:
             // A store opened stale: its cursor was never confirmed under this key, so the refill is the app's (F131).
@@ -123,13 +131,13 @@ public final class WorkingCopy: Sendable {
 
     /// The store's origin, slice, cursor, counts and hydration state, answered offline (WC-5).
     public func status() async throws -> Status {
-        let state = await engine.state
+        let state = await engine.standing()
         let origin = await engine.origin
         return Status(
             serverOrigin: origin?.description, instanceId: state.instanceId, sliceTypes: state.slice?.types ?? [],
             sliceTier: state.slice?.tier, sliceEdgeTypes: state.slice?.edgeTypes ?? [], pinned: state.pins,
-            eventCursor: state.cursor, hydration: state.hydration, items: UInt64(state.items.count),
-            edges: UInt64(state.edges.count), catalogVersion: nil, recovery: engine.recovery)
+            eventCursor: state.cursor, hydration: state.hydration, items: UInt64(state.items),
+            edges: UInt64(state.edges), catalogVersion: nil, recovery: engine.recovery)
     }
 
     /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15).
@@ -144,12 +152,12 @@ public final class WorkingCopy: Sendable {
             hydrator.progress = { [events] progress in events.broadcast(.fill(progress)) }
             let report = try await hydrator.hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
             events.broadcast(.fill(nil))
-            events.broadcast(.lastSynced(Date()))
+            events.broadcast(.lastSynced(clock.wallTime))
             await follow.handle(.hydrationSucceeded)
             return report
         } catch {
             events.broadcast(.fill(nil))
-            let stillFilled = await engine.state.hydration == .complete
+            let stillFilled = await engine.standing().hydration == .complete
             await follow.handle(.hydrationFailed(error as? MarfaError ?? .network(message: "\(error)"), stillFilled: stillFilled))
             throw error
         }
@@ -163,7 +171,7 @@ public final class WorkingCopy: Sendable {
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         do {
             let report = try await CatchUp(client: InstanceClient(server: server), engine: engine).run()
-            if report.reachedHead { events.broadcast(.lastSynced(Date())) }
+            if report.reachedHead { events.broadcast(.lastSynced(clock.wallTime)) }
             await follow.handle(.catchUpSucceeded)
             return report
         } catch {
@@ -224,7 +232,7 @@ extension WorkingCopy {
     /// opens and the last failure (the device command line's follow report).
     package func followReport() async -> JSONValue {
         let counters = await follow.counters
-        let cursor = await engine.state.cursor
+        let cursor = await engine.standing().cursor
         return [
             "applied": .integer(Int64(counters.applied)), "skipped": .integer(Int64(counters.skipped)),
             "cursor": cursor.map(JSONValue.string) ?? .null, "reconnects": .integer(Int64(counters.reconnects)),

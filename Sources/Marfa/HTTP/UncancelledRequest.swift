@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MarfaLocks
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -37,7 +37,7 @@ private final class OnceContinuation: Sendable {
         case installed(Continuation)
         case resumed
     }
-    private let state = Mutex(State.waiting)
+    private let state = LockedValue(State.waiting)
 
     /// Installs the continuation; answers false (and resumes it with `CancellationError`) if the caller was
     /// cancelled before it was installed.

@@ -6,12 +6,12 @@ public struct Catalog: Sendable {
 
     /// Every item type.
     public func itemTypes() async -> [ItemType] {
-        await engine.state.catalog.itemTypes
+        await engine.catalogSnapshot().itemTypes
     }
 
     /// One item type; an unknown id throws `notFound` with `type_not_found`.
     public func itemType(_ id: String) async throws -> ItemType {
-        guard let type = await engine.state.catalog.itemType(id) else {
+        guard let type = await engine.catalogSnapshot().itemType(id) else {
             throw MarfaError.notFound(code: "type_not_found", message: "the catalog has no type \(id)")
         }
         return type
@@ -19,12 +19,12 @@ public struct Catalog: Sendable {
 
     /// Every edge type.
     public func edgeTypes() async -> [EdgeType] {
-        await engine.state.catalog.edgeTypes
+        await engine.catalogSnapshot().edgeTypes
     }
 
     /// One edge type; an unknown id throws `notFound` with `edge_type_not_found`.
     public func edgeType(_ id: String) async throws -> EdgeType {
-        guard let type = await engine.state.catalog.edgeType(id) else {
+        guard let type = await engine.catalogSnapshot().edgeType(id) else {
             throw MarfaError.notFound(code: "edge_type_not_found", message: "the catalog has no edge type \(id)")
         }
         return type
@@ -32,12 +32,12 @@ public struct Catalog: Sendable {
 
     /// The group of an item's status word, or nil when its type declares none or it holds no declared word.
     public func statusGroup(of item: Item) async -> StatusGroup? {
-        await engine.state.catalog.statusGroup(of: item)
+        await engine.catalogSnapshot().statusGroup(of: item)
     }
 
     /// The status groups of many items, by id; items in no group are left out.
     public func statusGroups(of items: [Item]) async -> [String: StatusGroup] {
-        let catalog = await engine.state.catalog
+        let catalog = await engine.catalogSnapshot()
         var groups: [String: StatusGroup] = [:]
         for item in items { groups[item.id] = catalog.statusGroup(of: item) }
         return groups
@@ -45,6 +45,6 @@ public struct Catalog: Sendable {
 
     /// An event's status word, or nil when it holds none.
     public func eventStatus(of item: Item) async -> String? {
-        await engine.state.catalog.eventStatus(of: item)
+        await engine.catalogSnapshot().eventStatus(of: item)
     }
 }

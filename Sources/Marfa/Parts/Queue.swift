@@ -16,7 +16,7 @@ public struct Queue: Sendable {
 
     /// Every queued write in send order.
     public func all() async throws -> [QueuedWrite] {
-        await engine.state.queue
+        await engine.queuedWrites()
     }
 
     /// Sends every unanswered write once, in queue order, and records each answer: the pass

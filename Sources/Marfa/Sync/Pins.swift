@@ -18,50 +18,30 @@ public struct PinReport: Sendable, Hashable {
     }
 }
 
-/// Pins (WC-35 to WC-40): rows held by id whatever the slice says, fetched from the instance with their edges.
+/// Pins (WC-35 to WC-40): rows held by id whatever the slice says. It fetches the row and the edges it draws from
+/// the instance; the engine judges and applies the pin in one turn (`CopyActor.pin`).
 struct PinFetcher {
     let client: InstanceClient
     let engine: CopyActor
+    /// Where a pin pauses between its fetch and its apply (tests only).
+    var seam = FetchApplySeam.none
 
-    /// The changes that hold `id`: the instance's row with waiting writes laid over, and the edges it draws; nil
-    /// when the instance does not hold the row.
-    func rowChanges(_ id: String) async throws -> [StoreChange]? {
+    /// The instance's row `id` with the edges it draws; nil when the instance does not hold the row.
+    func fetch(_ id: String) async throws -> FetchedRow? {
         guard let row = try await ServerRowReader(client: client).item(id) else { return nil }
-        let edges = try await PageReader(client: client).edges(of: id).edges
-        let state = await engine.state
-        let laid = LayOver.item(row, laidOverBy: state.queuedWrites(onItem: id), now: Timestamp.string(from: Date()))
-        return [.putItem(laid ?? row)] + edges.map(StoreChange.putEdge)
+        return FetchedRow(item: row, edges: try await PageReader(client: client).edges(of: id).edges)
     }
 
     /// Fetches and holds `id`; pinning again fetches again. Fails `notFound` when neither side holds it.
     func pin(_ id: String) async throws -> PinReport {
-        let state = await engine.state
-        let wasPinned = state.pins.contains(id)
-        let fetched = try await rowChanges(id)
-        guard fetched != nil || state.items[id] != nil else {
-            throw MarfaError.notFound(code: "item_not_found", message: "neither the instance nor the copy holds \(id)")
-        }
-        let pins = wasPinned ? state.pins : state.pins + [id]
-        try await engine.commit((fetched ?? []) + [.setPins(pins)], origin: .refreshed("pinned"))
+        let fetched = try await fetch(id)
+        await seam.pause(.pin(id))
+        let wasPinned = try await engine.pin(id, fetched: fetched)
         return PinReport(pinned: true, wasPinned: wasPinned)
     }
 
     /// Releases a pin; a row the slice does not take goes with its edges, unless writes to it still wait (WC-40).
     func unpin(_ id: String) async throws -> PinReport {
-        let state = await engine.state
-        guard state.pins.contains(id) else { return PinReport(pinned: false, wasPinned: false) }
-        var changes: [StoreChange] = [.setPins(state.pins.filter { $0 != id })]
-        var membership = EventApplier.membership(of: state)
-        membership.pins.remove(id)
-        let waiting = state.queuedWrites(onItem: id).contains(where: LayOver.isWaiting)
-        if let row = state.items[id], !membership.takes(itemId: id, type: row.type, tier: row.tier), !waiting {
-            let whole = membership.wholeEdgeTypes
-            changes.append(.removeItem(id: id))
-            for edgeId in (state.edgesFrom[id] ?? []).sorted() where !whole.contains(state.edges[edgeId]?.edgeType ?? "") {
-                changes.append(.removeEdge(id: edgeId))
-            }
-        }
-        try await engine.commit(changes, origin: .refreshed("unpinned"))
-        return PinReport(pinned: false, wasPinned: true)
+        PinReport(pinned: false, wasPinned: try await engine.unpin(id))
     }
 }

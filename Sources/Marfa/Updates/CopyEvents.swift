@@ -1,5 +1,5 @@
 import MarfaEngine
-import Synchronization
+import MarfaLocks
 
 /// The fan-out of one copy's commits to its `changes()` streams and `updates()` sequences.
 final class CopyEvents: Sendable {
@@ -12,7 +12,7 @@ final class CopyEvents: Sendable {
     }
 
     private let engine: CopyActor
-    private let listeners = Mutex(Listeners())
+    private let listeners = LockedValue(Listeners())
 
     init(engine: CopyActor) {
         self.engine = engine

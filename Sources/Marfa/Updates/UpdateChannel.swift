@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MarfaLocks
 
 /// One updates sequence's mailbox: a coalescer holding at most one waiting update, and the reader waiting for it.
 final class UpdateChannel: Sendable {
@@ -9,10 +9,10 @@ final class UpdateChannel: Sendable {
         var closed = false
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     init(connection: CopyConnection) {
-        state = Mutex(State(coalescer: UpdateCoalescer(connection: connection)))
+        state = LockedValue(State(coalescer: UpdateCoalescer(connection: connection)))
     }
 
     /// Records a change; wakes the reader if it is waiting.

@@ -50,8 +50,9 @@ package struct CommitNotice: Sendable, Hashable {
             case .clearRows: everything = true
             case .setCatalog: catalog = true
             case .setPins(let pins): items.append(contentsOf: pins)
+            case .addPin(let id), .removePin(let id): items.append(id)
             case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount, .setOwedReadBacks,
-                .setOwedEdgeReadBacks:
+                .setOwedEdgeReadBacks, .owe, .settleOwed:
                 break
             }
         }

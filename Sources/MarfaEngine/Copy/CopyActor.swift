@@ -11,7 +11,7 @@ import MarfaStorage
 /// segment N holds exactly the records of segments before N.
 package actor CopyActor {
     /// The copy's state; reads see every committed change and every change whose commit is in flight.
-    package internal(set) var state: CopyState
+    var state: CopyState
     /// Recent commits by number, for `changes(since:)`.
     package internal(set) var changeLog: ChangeLog
     /// The store's own id, which change cursors carry so a foreign cursor is recognised.
@@ -204,7 +204,7 @@ package actor CopyActor {
 
     /// The journal record of `changes`, encoded and framed now; nil for no changes, and for changes large enough
     /// that `stage` encodes their record alongside their apply (`RecordAlongside`).
-    private static func record(of changes: [StoreChange]) throws(MarfaError) -> JournalRecord.Framed? {
+    static func record(of changes: [StoreChange]) throws(MarfaError) -> JournalRecord.Framed? {
         guard !changes.isEmpty, !RecordAlongside.suits(changes) else { return nil }
         let payload = StoreChange.encode(changes)
         return try StorageBridge.run { try JournalRecord.Framed(payload) }

@@ -117,6 +117,12 @@ package struct CopyState: Sendable {
         case .setCommitCount(let count): commitCount = count
         case .setOwedReadBacks(let ids): owedReadBacks = ids
         case .setOwedEdgeReadBacks(let ids): owedEdgeReadBacks = ids
+        case .addPin(let id): if !pins.contains(id) { pins.append(id) }
+        case .removePin(let id): pins.removeAll { $0 == id }
+        case .owe(.item(let id)): if !owedReadBacks.contains(id) { owedReadBacks.append(id) }
+        case .owe(.edge(let id)): if !owedEdgeReadBacks.contains(id) { owedEdgeReadBacks.append(id) }
+        case .settleOwed(.item(let id)): owedReadBacks.removeAll { $0 == id }
+        case .settleOwed(.edge(let id)): owedEdgeReadBacks.removeAll { $0 == id }
         }
     }
 

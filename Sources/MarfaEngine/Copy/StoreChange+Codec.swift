@@ -83,6 +83,10 @@ extension StoreChange {
         case .setCommitCount(let count): writer.write(16); writer.write(varint: count)
         case .setOwedReadBacks(let ids): writer.write(18); writer.write(strings: ids)
         case .setOwedEdgeReadBacks(let ids): writer.write(19); writer.write(strings: ids)
+        case .addPin(let id): writer.write(20); writer.write(id)
+        case .removePin(let id): writer.write(21); writer.write(id)
+        case .owe(let owed): writer.write(22); Self.write(owed, into: &writer)
+        case .settleOwed(let owed): writer.write(23); Self.write(owed, into: &writer)
         case .setCatalog(let catalog):
             writer.write(15)
             writer.write(String(decoding: (try? JSONEncoder().encode(catalog)) ?? Data("{}".utf8), as: UTF8.self))
@@ -129,6 +133,10 @@ extension StoreChange {
         case 16: return .setCommitCount(try reader.readVarint())
         case 18: return .setOwedReadBacks(try reader.readStrings())
         case 19: return .setOwedEdgeReadBacks(try reader.readStrings())
+        case 20: return .addPin(try reader.readString())
+        case 21: return .removePin(try reader.readString())
+        case 22: return .owe(try readOwedRead(from: &reader))
+        case 23: return .settleOwed(try readOwedRead(from: &reader))
         case 15:
             let text = try reader.readString()
             guard let catalog = try? JSONDecoder().decode(CatalogSnapshot.self, from: Data(text.utf8)) else {
@@ -153,6 +161,23 @@ extension StoreChange {
         }
         reader = probe
         return tag
+    }
+
+    /// Writes an owed read: a byte naming item (0) or edge (1), then the id. Deltas since issue 27; stores written
+    /// before hold the whole lists (tags 13, 18, 19), which are still read.
+    private static func write(_ owed: OwedRead, into writer: inout ByteWriter) {
+        switch owed {
+        case .item(let id): writer.write(0); writer.write(id)
+        case .edge(let id): writer.write(1); writer.write(id)
+        }
+    }
+
+    private static func readOwedRead(from reader: inout ByteReader) throws(MarfaError) -> OwedRead {
+        switch try reader.readByte() {
+        case 0: return .item(try reader.readString())
+        case 1: return .edge(try reader.readString())
+        default: throw corrupt(reader, "owed read kind")
+        }
     }
 
     private static func corrupt(_ reader: ByteReader, _ what: String) -> MarfaError {

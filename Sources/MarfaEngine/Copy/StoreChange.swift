@@ -24,4 +24,20 @@ package enum StoreChange: Sendable, Hashable {
     case setOwedReadBacks([String])
     /// The edges whose read-back after a refusal could not be made, each owed a read by the next drain.
     case setOwedEdgeReadBacks([String])
+    /// Pins an item, when it is not pinned (WC-35).
+    case addPin(String)
+    /// Releases a pin, when there is one (WC-40).
+    case removePin(String)
+    /// An item or edge comes to be owed a read-back, when it is not already.
+    case owe(OwedRead)
+    /// An owed read-back is settled: the row was read, or an event or a fill brought it.
+    case settleOwed(OwedRead)
+}
+
+/// A row or edge owed a read-back after a refusal whose read could not be made.
+package enum OwedRead: Sendable, Hashable {
+    /// The item with this id.
+    case item(String)
+    /// The edge with this id.
+    case edge(String)
 }

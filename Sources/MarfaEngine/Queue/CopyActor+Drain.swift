@@ -59,12 +59,12 @@ extension CopyActor {
             changes += reset(under: write, to: serverRow, edge: serverEdge, readBack: readBack, now: now)
             if !readBack, let edgeId = write.edgeId {
                 if write.kind != .createEdge, !state.owedEdgeReadBacks.contains(edgeId) {
-                    changes.append(.setOwedEdgeReadBacks(state.owedEdgeReadBacks + [edgeId]))
+                    changes.append(.owe(.edge(edgeId)))
                 }
             } else if !readBack, write.kind != .createItem, let itemId = write.itemId,
                 !state.owedReadBacks.contains(itemId)
             {
-                changes.append(.setOwedReadBacks(state.owedReadBacks + [itemId]))
+                changes.append(.owe(.item(itemId)))
             }
         case .blocked(let reason, let refusal):
             write.verdict = .blocked(reason: reason, refusal: refusal)
@@ -90,7 +90,7 @@ extension CopyActor {
     /// shown with the waiting writes on it laid over, unless the copy holds a later version (a read-back never
     /// overwrites one); the item is no longer owed.
     package func settleReadBack(_ itemId: String, row: Item?) async throws(MarfaError) {
-        var changes: [StoreChange] = [.setOwedReadBacks(state.owedReadBacks.filter { $0 != itemId })]
+        var changes: [StoreChange] = [.settleOwed(.item(itemId))]
         if let held = state.items[itemId], let row, held.version > row.version {
             try await commitJudged(changes, origin: .refreshed("drained"))
             return
@@ -107,7 +107,7 @@ extension CopyActor {
     /// Settles the read-back owed for edge `edgeId`, as `settleReadBack` does for an item: the instance's
     /// `edge` (nil: none readable) with the waiting edge writes laid over, unless the copy holds a later version.
     package func settleEdgeReadBack(_ edgeId: String, edge: Edge?) async throws(MarfaError) {
-        var changes: [StoreChange] = [.setOwedEdgeReadBacks(state.owedEdgeReadBacks.filter { $0 != edgeId })]
+        var changes: [StoreChange] = [.settleOwed(.edge(edgeId))]
         if let held = state.edges[edgeId], let edge, held.version > edge.version {
             try await commitJudged(changes, origin: .refreshed("drained"))
             return

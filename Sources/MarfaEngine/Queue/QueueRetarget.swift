@@ -36,7 +36,7 @@ package enum QueueRetarget {
             changes.append(.putExtension(itemId: landed, namespace: namespace, body: body))
         }
         if state.pins.contains(minted) {
-            changes.append(.setPins(state.pins.map { $0 == minted ? landed : $0 }))
+            changes += [.removePin(minted), .addPin(landed)]
         }
         changes.append(.removeItem(id: minted))
         return (writes, changes)

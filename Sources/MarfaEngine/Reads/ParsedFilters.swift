@@ -1,10 +1,10 @@
 import MarfaRules
-import Synchronization
+import MarfaLocks
 
 /// Grammar filters already parsed and checked, by their text: a list asked again with the same filter (a view
 /// refreshing, the next page) skips the lexer, the parser and the check, which cost more than a short list's walk.
 package enum ParsedFilters {
-    private static let known = Mutex<[String: FilterEvaluator]>([:])
+    private static let known = LockedValue<[String: FilterEvaluator]>([:])
     /// The most filters kept; the cache starts over when it is full.
     private static let capacity = 256
 

@@ -1,6 +1,6 @@
 import Foundation
 import MarfaRules
-import Synchronization
+import MarfaLocks
 
 /// A first build of the word index over a copy's searchable rows, on two cores when there are enough rows: a
 /// thread of its own and the caller's each read every row but file only their half of the words (`WordShare`, by
@@ -24,7 +24,7 @@ enum WordIndexBuild {
             return index.insert(contentsOf: ReadIndexes.searchableRows(rows, catalog: catalog), unless: stopped)
                 ? index : nil
         }
-        let other = Mutex<WordIndex?>(nil)
+        let other = LockedValue<WordIndex?>(nil)
         let otherDone = DispatchSemaphore(value: 0)
         let thread = Thread {
             var index = WordIndex()

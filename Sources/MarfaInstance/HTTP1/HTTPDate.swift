@@ -1,9 +1,9 @@
 import Glibc
-import Synchronization
+import MarfaLocks
 
 /// The `Date` header value (IMF-fixdate, such as `Sun, 06 Nov 1994 08:49:37 GMT`), formatted once per second.
 package enum HTTPDate {
-    private static let cache = Mutex<(second: Int, text: String)>((second: -1, text: ""))
+    private static let cache = LockedValue<(second: Int, text: String)>((second: -1, text: ""))
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 

@@ -1,5 +1,5 @@
 import MarfaSockets
-import Synchronization
+import MarfaLocks
 
 /// What other threads tell the event loop: answers from handler tasks, streams with frames to write, the stop.
 /// Posting never blocks; it wakes the loop through one pipe.
@@ -19,7 +19,7 @@ final class HTTPLoopInbox: Sendable {
         var readyStreams: Set<UInt64> = []
     }
 
-    private let pending = Mutex(Pending())
+    private let pending = LockedValue(Pending())
     /// The pipe the loop watches; readable while messages wait.
     let wakeup: WakeupPipe
 

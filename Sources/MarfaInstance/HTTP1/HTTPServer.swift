@@ -1,5 +1,6 @@
 import Foundation
 import MarfaSockets
+import MarfaLocks
 import Synchronization
 
 /// An HTTP/1.1 server: one event-loop thread over `epoll` holds every connection (an idle one costs a descriptor
@@ -27,7 +28,7 @@ package final class HTTPServer: Sendable {
 
     /// The configuration the server was made with.
     package let configuration: HTTPServerConfiguration
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let stopping = Atomic(false)
     private let connectionCount = Atomic(0)
 

@@ -1,12 +1,12 @@
 import Dispatch
 import Glibc
-import Synchronization
+import MarfaLocks
 
 /// Installs SIGINT and SIGTERM handling for an executable with Dispatch signal sources: the first such signal calls
 /// `server.stop()` and then `onStopped`. Keep the value alive as long as the handling should last; Dispatch
 /// registers the sources asynchronously, so a signal in the first instants after `init` may be ignored.
 package final class HTTPServerStopSignals: Sendable {
-    private let sources: Mutex<[any DispatchSourceSignal]>
+    private let sources: LockedValue<[any DispatchSourceSignal]>
 
     /// Replaces the default action of `signals` (which would kill the process) with a graceful stop of `server`.
     package init(
@@ -25,7 +25,7 @@ package final class HTTPServerStopSignals: Sendable {
             source.resume()
             made.append(source)
         }
-        self.sources = Mutex(made)
+        self.sources = LockedValue(made)
     }
 
     /// Stops reacting to the signals; they stay caught by Dispatch, so they no longer stop the server or the process.

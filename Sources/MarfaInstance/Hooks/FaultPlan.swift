@@ -1,4 +1,4 @@
-import Synchronization
+import MarfaLocks
 
 /// The fault the `/__reference/faults` hook arms (P-99): how the next requests to other doors are answered.
 package enum Fault: Sendable, Equatable {
@@ -12,7 +12,7 @@ package enum Fault: Sendable, Equatable {
 
 /// The armed fault and how many more requests it takes; every door but the hooks draws from it.
 package final class FaultPlan: Sendable {
-    private let armed = Mutex<(fault: Fault, remaining: Int)?>(nil)
+    private let armed = LockedValue<(fault: Fault, remaining: Int)?>(nil)
 
     /// Makes a plan with nothing armed.
     package init() {}

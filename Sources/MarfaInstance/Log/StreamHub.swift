@@ -1,4 +1,4 @@
-import Synchronization
+import MarfaLocks
 
 /// The open event streams (P-28 to P-31): mailboxes, bounded by the door that opens streams, woken together when
 /// the log's published head moves, or told to end together by a hook or a rollback.
@@ -8,7 +8,7 @@ package final class StreamHub: Sendable {
         var nextId: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     /// The most streams open at once; one more is refused `503 stream_capacity_exhausted`.
     package let capacity: Int
 

@@ -1,4 +1,4 @@
-import Synchronization
+import MarfaLocks
 
 /// Where one open event stream is woken: when the log's published head moves, when its connection ends or the
 /// server stops, and when a hook ends every stream with a reason.
@@ -9,7 +9,7 @@ package final class StreamMailbox: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Makes a mailbox with nothing waiting.
     package init() {}

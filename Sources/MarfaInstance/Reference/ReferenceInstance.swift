@@ -1,6 +1,6 @@
 import Foundation
 import MarfaRules
-import Synchronization
+import MarfaLocks
 
 /// Marfa's reference instance (P-95 to P-99): the instance protocol over HTTP/1.1 on a loopback or given address,
 /// its state durable in a data folder, for the SDK's end-to-end tests, `marfa instance serve` and an in-process demo.
@@ -19,7 +19,7 @@ package final class ReferenceInstance: Sendable {
 
     /// The configuration the instance was made with.
     package let configuration: ReferenceInstanceConfiguration
-    private let running = Mutex<Running?>(nil)
+    private let running = LockedValue<Running?>(nil)
 
     /// Makes an instance; nothing listens until `start()`.
     package init(configuration: ReferenceInstanceConfiguration) {

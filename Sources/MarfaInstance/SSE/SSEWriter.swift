@@ -1,4 +1,4 @@
-import Synchronization
+import MarfaLocks
 
 /// The handle an event-stream producer sends frames through. Sends never block: frames are queued and the
 /// server's event loop writes them. It also tells the producer when to finish: `isServerStopping`,
@@ -21,7 +21,7 @@ package final class SSEWriter: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let notify: @Sendable () -> Void
     private let maxBufferedBytes: Int
 

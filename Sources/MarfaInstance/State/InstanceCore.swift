@@ -1,5 +1,5 @@
 import MarfaRules
-import Synchronization
+import MarfaLocks
 
 /// The instance's state behind one lock, its persistence, its streams and its fixed parts (catalog, operator key).
 ///
@@ -19,8 +19,8 @@ package final class InstanceCore: Sendable {
         case pending(sequence: UInt64, lastEvent: Int64?, reply: Reply, claim: IdempotencyRecord.Key?)
     }
 
-    private let guarded: Mutex<Guarded>
-    private let snapshotTask = Mutex<Task<Void, Never>?>(nil)
+    private let guarded: LockedValue<Guarded>
+    private let snapshotTask = LockedValue<Task<Void, Never>?>(nil)
     /// The journal, snapshots and data folder.
     package let persistence: InstancePersistence
     /// The open event streams.
@@ -39,7 +39,7 @@ package final class InstanceCore: Sendable {
         state: InstanceState, persistence: InstancePersistence, operatorKey: AccessKey, streamCapacity: Int,
         snapshotThreshold: UInt64
     ) {
-        guarded = Mutex(Guarded(data: state, publishedHead: state.log.head))
+        guarded = LockedValue(Guarded(data: state, publishedHead: state.log.head))
         self.persistence = persistence
         self.hub = StreamHub(capacity: streamCapacity)
         self.catalog = BuiltInCatalog.snapshot

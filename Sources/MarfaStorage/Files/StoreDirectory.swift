@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import MarfaLocks
 
 /// A store folder opened by this process: its path, its role (writer or reader) and the lock that decides it.
 ///
@@ -12,7 +12,7 @@ package final class StoreDirectory: Sendable {
     package let path: String
     /// Whether this handle holds the writer lock.
     package let role: StoreRole
-    private let lock: Mutex<WriterLock?>
+    private let lock: LockedValue<WriterLock?>
 
     /// Name of the lock file inside the folder.
     package static let lockFileName = "lock"
@@ -20,7 +20,7 @@ package final class StoreDirectory: Sendable {
     private init(path: String, role: StoreRole, lock: WriterLock?) {
         self.path = path
         self.role = role
-        self.lock = Mutex(lock)
+        self.lock = LockedValue(lock)
     }
 
     deinit {

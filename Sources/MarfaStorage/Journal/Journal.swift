@@ -1,4 +1,4 @@
-import Synchronization
+import MarfaLocks
 
 /// The segmented, append-only journal with group commit.
 ///
@@ -16,7 +16,7 @@ package final class Journal: Sendable {
     /// The store folder the segments live in.
     package let directory: StoreDirectory
     private let core: JournalCore
-    private let rotation = Mutex<Void>(())
+    private let rotation = LockedValue<Void>(())
 
     private init(directory: StoreDirectory, core: JournalCore) {
         self.directory = directory

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MarfaLocks
 import Synchronization
 
 /// The state shared by a `Journal` and its sync thread, the thread's group-commit loop, and the sync a caller
@@ -7,7 +8,7 @@ import Synchronization
 ///
 /// The thread captures only this object, so dropping the `Journal` can ask the thread to drain and exit.
 final class JournalCore: Sendable {
-    let state: Mutex<JournalState>
+    let state: LockedValue<JournalState>
     /// Number of fdatasync calls made so far: far fewer than records when commits are grouped.
     let syncCount = Atomic<UInt64>(0)
     private let wakeup = DispatchSemaphore(value: 0)
@@ -17,7 +18,7 @@ final class JournalCore: Sendable {
     static let pollBeforeSleeping: UInt64 = 50_000
 
     init(segment: SegmentFile) {
-        state = Mutex(JournalState(segment: segment))
+        state = LockedValue(JournalState(segment: segment))
     }
 
     /// Starts the dedicated sync thread (never a thread of the cooperative pool).

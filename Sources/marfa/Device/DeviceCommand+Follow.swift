@@ -1,6 +1,6 @@
 import Foundation
 import Marfa
-import Synchronization
+import MarfaLocks
 
 extension DeviceCommand {
     /// `follow [--for s]`: holds the stream, prints one JSON line per applied change, the report last (WC-78..81).
@@ -59,7 +59,7 @@ enum FollowDeadline {
 
 /// A flag that is taken once.
 final class OnceFlag: Sendable {
-    private let taken = Mutex(false)
+    private let taken = LockedValue(false)
 
     /// Whether this call took the flag.
     func take() -> Bool {

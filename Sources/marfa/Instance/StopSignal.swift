@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import Synchronization
+import MarfaLocks
 
 /// Waits for SIGINT or SIGTERM instead of letting either kill the process, so a server can stop gracefully.
 enum StopSignal {
@@ -23,7 +23,7 @@ enum StopSignal {
 
 /// The signal sources of one wait: the first signal wins and cancels them all.
 private final class SignalSources: Sendable {
-    private let state = Mutex<(sources: [any DispatchSourceSignal], fired: Bool)>(([], false))
+    private let state = LockedValue<(sources: [any DispatchSourceSignal], fired: Bool)>(([], false))
 
     /// Keeps `source` until the first signal cancels it.
     func add(_ source: any DispatchSourceSignal) {

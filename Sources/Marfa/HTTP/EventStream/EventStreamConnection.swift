@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MarfaLocks
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -58,7 +58,7 @@ private final class TransportHolder: Sendable {
         case session(URLSessionEventTransport)
     }
 
-    private let state: Mutex<(transport: Transport?, closed: Bool)> = Mutex((nil, false))
+    private let state: LockedValue<(transport: Transport?, closed: Bool)> = LockedValue((nil, false))
 
     /// Keeps the transport, closing it at once if the stream already ended.
     func install(_ transport: Transport) {

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaLocks
 import Synchronization
 
 /// What both event-stream transports share: the head checked before any body byte (WC-73), body bytes parsed
@@ -8,7 +9,7 @@ final class EventStreamFeed: Sendable {
     let events: AsyncThrowingStream<StreamEvent, any Error>
     private let continuation: AsyncThrowingStream<StreamEvent, any Error>.Continuation
     private let server: String
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let handedOut = Atomic<Int>(0)
 
     private struct State {

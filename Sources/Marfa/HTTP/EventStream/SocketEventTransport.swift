@@ -1,6 +1,6 @@
 import Foundation
 import MarfaSockets
-import Synchronization
+import MarfaLocks
 
 /// The event stream over our own HTTP/1.1 client on a POSIX socket, for instances reached over plain HTTP (the
 /// reference instance, loopback): one engine-owned thread connects, sends the request, reads the head, undoes the
@@ -11,7 +11,7 @@ final class SocketEventTransport: Sendable {
         var closed = false
     }
 
-    private let link = Mutex(Link())
+    private let link = LockedValue(Link())
 
     /// Opens `url` with `headers` on a thread of its own, handing what arrives to `feed`.
     init(url: URL, headers: [(name: String, value: String)], feed: EventStreamFeed) throws(MarfaError) {

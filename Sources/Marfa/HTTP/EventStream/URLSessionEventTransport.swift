@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MarfaLocks
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,8 +10,8 @@ import FoundationNetworking
 /// FoundationNetworking on Linux can trap when a cancel races the task's own end, so the task is cancelled at most
 /// once, only by the reader, and only if the instance has not ended it first (Docs/Decisions/0012).
 final class URLSessionEventTransport: NSObject, URLSessionDataDelegate, Sendable {
-    private let feed: Mutex<EventStreamFeed?> = Mutex(nil)
-    private let live: Mutex<URLSession?> = Mutex(nil)
+    private let feed: LockedValue<EventStreamFeed?> = LockedValue(nil)
+    private let live: LockedValue<URLSession?> = LockedValue(nil)
 
     /// Starts `request`, handing what arrives to `feed`.
     init(request: URLRequest, feed: EventStreamFeed) {

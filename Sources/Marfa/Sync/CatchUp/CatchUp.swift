@@ -12,24 +12,19 @@ struct CatchUp {
     let engine: CopyActor
     /// Told of each event that changed the copy, after it is durable.
     var onApplied: @Sendable (StreamEvent, String) -> Void = { _, _ in }
-
-    /// The copy's hydration, instance and cursor, read without keeping a copy of its state through the run (a copy
-    /// held across the stages would make the first write to each shard and page copy it).
-    private func startingPoint() async -> (Hydration, String?, String?) {
-        let state = await engine.state
-        return (state.hydration, state.instanceId, state.cursor)
-    }
+    /// Where the catch-up pauses between an event's fetches and its apply (tests only).
+    var seam = FetchApplySeam.none
 
     func run() async throws -> CatchUpReport {
-        let (hydration, instanceId, cursor) = await startingPoint()
-        switch hydration {
+        let standing = await engine.standing()
+        switch standing.hydration {
         case .complete: break
         case .expired: throw MarfaError.copyExpired(reason: "catchup_too_old", message: "the copy expired; hydrate it")
         case .never, .inProgress:
             throw MarfaError.hydrationIncomplete(message: "the copy must be hydrated before it catches up")
         }
-        try await checkInstance(expected: instanceId)
-        let stream = try EventStreamConnection(client: client, lastEventId: cursor)
+        try await checkInstance(expected: standing.instanceId)
+        let stream = try EventStreamConnection(client: client, lastEventId: standing.cursor)
         defer { stream.close() }
         var applied: UInt64 = 0
         var skipped: UInt64 = 0
@@ -50,15 +45,12 @@ struct CatchUp {
                 case .streamLive(let marker, _):
                     try await settle(burst)
                     burst = []
-                    let current = await engine.state.cursor.flatMap { EventID(canonical: $0) }
-                    if let moved = EventCursorRule.cursor(afterMarker: marker, current: current), moved != current {
-                        try await engine.commit([.setCursor(moved.description)])
-                    }
+                    try await engine.moveCursor(afterMarker: marker)
                     return CatchUpReport(
-                        applied: applied, skipped: skipped, cursor: await engine.state.cursor, reachedHead: true)
+                        applied: applied, skipped: skipped, cursor: await engine.standing().cursor, reachedHead: true)
                 default:
                     let staged = try await stage(event)
-                    if staged.outcome.skipped { skipped += 1 } else { applied += 1 }
+                    if staged.skipped { skipped += 1 } else { applied += 1 }
                     burst.append(staged)
                     if Self.burstEnds(burst, stream: stream, taken: taken) {
                         try await settle(burst)
@@ -71,7 +63,8 @@ struct CatchUp {
             try? await settle(burst)
             throw error
         }
-        return CatchUpReport(applied: applied, skipped: skipped, cursor: await engine.state.cursor, reachedHead: false)
+        return CatchUpReport(
+            applied: applied, skipped: skipped, cursor: await engine.standing().cursor, reachedHead: false)
     }
 
     /// Most events staged before a durable wait even while more are waiting, which bounds how long an applied
@@ -83,45 +76,32 @@ struct CatchUp {
         burst.count >= burstLimit || !stream.hasEvents(beyond: taken)
     }
 
-    /// Applies one event and moves the cursor with it, in one durable step.
-    func apply(_ event: StreamEvent) async throws -> EventApplier.Outcome {
+    /// Applies one event and moves the cursor with it, in one durable step; answers whether it was skipped as stale.
+    func apply(_ event: StreamEvent) async throws -> Bool {
         let staged = try await stage(event)
         try await settle([staged])
-        return staged.outcome
+        return staged.skipped
     }
 
-    /// Stages one event and the cursor move with it (WC-18): applied to memory and queued in the journal in one
-    /// record, so the cursor is durable together with the changes it covers; `settle` waits for it.
+    /// Stages one event and the cursor move with it (WC-18): the engine judges it against the copy as it is and
+    /// applies it in one turn, and queues it in the journal in one record, so the cursor is durable together with
+    /// the changes it covers; `settle` waits for it. A row entering the slice has its edges fetched first (WC-25),
+    /// and is then handed in again, judged afresh.
     func stage(_ event: StreamEvent) async throws -> StagedEvent {
-        guard let outcome = try await outcome(of: event) else {
-            return StagedEvent(event: event, outcome: EventApplier.Outcome(changes: [], skipped: false), cursor: "", commit: nil)
+        guard let id = event.eventID, let logEvent = event.logEvent else {
+            return StagedEvent(event: event, skipped: false, cursor: "", commit: nil)
         }
-        let cursor = outcome.changes.reversed().lazy.compactMap { change -> String? in
-            if case .setCursor(let cursor?) = change { return cursor }
-            return nil
-        }.first ?? ""
-        let commit = try await engine.stageCommit(outcome.changes, origin: .server(event: event.name, cursor: cursor))
-        return StagedEvent(event: event, outcome: outcome, cursor: cursor, commit: commit)
-    }
-
-    /// What applying `event` does, judged against the copy's state as it is now; nil for an event that changes
-    /// nothing. The state read here is let go on return, before the changes are staged: a copy still held while
-    /// the copy's own state changes would make that change copy what it touches (copy-on-write).
-    private func outcome(of event: StreamEvent) async throws -> EventApplier.Outcome? {
-        let applier = EventApplier(state: await engine.state)
-        switch event {
-        case .item(let kind, let id, let row, let metadata):
-            let edges = applier.needsEdgesFirst(kind, row: row)
-                ? try await PageReader(client: client).edges(of: row.id).edges : []
-            return applier.item(kind, id: id, row: row, metadata: metadata, enteringEdges: edges)
-        case .metadataChanged(let id, let row, let metadata):
-            return applier.metadata(id: id, row: row, metadata: metadata)
-        case .itemPurged(let id, let itemId):
-            return applier.purge(id: id, itemId: itemId)
-        case .edge(let kind, let id, let edge, _):
-            return applier.edge(kind, id: id, edge: edge)
-        default:
-            return nil
+        let cursor = id.description
+        let origin = CommitOrigin.server(event: event.name, cursor: cursor)
+        var enteringEdges: [Edge]?
+        while true {
+            await seam.pause(.event(cursor))
+            switch try await engine.stageEvent(logEvent, cursor: cursor, enteringEdges: enteringEdges, origin: origin) {
+            case .needsEdges(let itemId):
+                enteringEdges = try await PageReader(client: client).edges(of: itemId).edges
+            case .staged(let commit, let skipped):
+                return StagedEvent(event: event, skipped: skipped, cursor: cursor, commit: commit)
+            }
         }
     }
 
@@ -135,7 +115,7 @@ struct CatchUp {
     func checkInstance(expected: String?) async throws {
         let served = try await InstanceIdentity(client: client).instanceId()
         if let expected, served != expected {
-            try await engine.commit([.setHydration(.expired), .setCursor(nil)])
+            try await engine.expire()
             throw MarfaError.instanceChanged(
                 expected: expected, got: served, message: "the origin now serves instance \(served), not \(expected)")
         }
@@ -147,7 +127,7 @@ struct CatchUp {
     func expireIfTold(by event: StreamEvent) async throws -> Bool {
         switch event {
         case .catchupTooOld, .cursorAhead, .readViewChanged:
-            try await engine.commit([.setHydration(.expired), .setCursor(nil)])
+            try await engine.expire()
             return true
         default:
             return false

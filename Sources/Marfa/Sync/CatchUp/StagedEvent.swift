@@ -5,8 +5,8 @@ import MarfaEngine
 struct StagedEvent {
     /// The event.
     let event: StreamEvent
-    /// What applying it does.
-    let outcome: EventApplier.Outcome
+    /// Whether the event was skipped as stale rather than applied.
+    let skipped: Bool
     /// The cursor it moves the copy to.
     let cursor: String
     /// Its staged commit; nil when the event changes nothing.

@@ -32,7 +32,7 @@ struct DrainPass {
     mutating func run() async throws(MarfaError) -> DrainReport {
         try await engine.clearSelfClearingBlocks()
         try await readOwedBacks()
-        let queue = await engine.state.queue
+        let queue = await engine.queuedWrites()
         for write in queue { verdicts[write.id] = (write.kind, write.verdict) }
         for queued in queue where queued.isUnanswered {
             if Task.isCancelled {
@@ -71,18 +71,18 @@ struct DrainPass {
     /// Reads every owed read-back, rows then edges, before anything is sent: an instance that cannot be read
     /// cannot take writes either, so a read the environment fails makes the pass send nothing.
     private mutating func readOwedBacks() async throws(MarfaError) {
-        let state = await engine.state
-        guard !state.owedReadBacks.isEmpty || !state.owedEdgeReadBacks.isEmpty else { return }
+        let owed = await engine.owedReadBacks()
+        guard !owed.items.isEmpty || !owed.edges.isEmpty else { return }
         try await confirmInstance()
         guard report.unavailable == nil else { return }
         let reader = ServerRowReader(client: client)
         let engine = engine
-        for itemId in state.owedReadBacks {
+        for itemId in owed.items {
             guard try await owedRead({ () async throws(MarfaError) in
                 try await engine.settleReadBack(itemId, row: try await reader.item(itemId))
             }) else { return }
         }
-        for edgeId in state.owedEdgeReadBacks {
+        for edgeId in owed.edges {
             guard try await owedRead({ () async throws(MarfaError) in
                 try await engine.settleEdgeReadBack(edgeId, edge: try await reader.edge(edgeId))
             }) else { return }
@@ -208,7 +208,7 @@ struct DrainPass {
         _ write: QueuedWrite, on landed: String, reason: BlockedReason, refusal: Refusal, text: String
     ) async throws(MarfaError) -> Next {
         var row: Item?
-        let held = await engine.state.items[landed] != nil
+        let held = await engine.holdsItem(landed)
         if reason == .ancestorUnavailable || !held {
             do {
                 guard let read = try await ServerRowReader(client: client).item(landed) else {
@@ -308,7 +308,7 @@ struct DrainPass {
     /// cannot say which it is cannot take writes either, and the pass sends nothing.
     private mutating func confirmInstance() async throws(MarfaError) {
         guard !confirmed else { return }
-        guard let expected = await engine.state.instanceId else {
+        guard let expected = await engine.standing().instanceId else {
             confirmed = true
             return
         }

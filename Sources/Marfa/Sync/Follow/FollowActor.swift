@@ -7,6 +7,8 @@ import MarfaEngine
 /// I/O and feeds results back to the machine; it talks to `CopyActor`, never to another actor's state.
 actor FollowActor {
     private var machine: ConnectionStateMachine
+    /// The clock the machine reads and retries wait on.
+    private let clock: any MonotonicClock
     private let engine: CopyActor
     private let servers: ServerHolder
     private let events: CopyEvents
@@ -21,13 +23,14 @@ actor FollowActor {
 
     init(
         engine: CopyActor, servers: ServerHolder, events: CopyEvents, drains: DrainActor,
-        start: ConnectionStateMachine.Start
+        start: ConnectionStateMachine.Start, clock: any MonotonicClock
     ) {
+        self.clock = clock
         self.engine = engine
         self.servers = servers
         self.events = events
         self.drains = drains
-        machine = ConnectionStateMachine(start: start)
+        machine = ConnectionStateMachine(start: start, clock: clock)
     }
 
     /// The connection shown now.
@@ -52,8 +55,8 @@ actor FollowActor {
             session = Task { await self.follow() }
         case .scheduleRetry(let instant):
             retry?.cancel()
-            retry = Task {
-                try? await Task.sleep(until: instant, clock: ContinuousClock())
+            retry = Task { [clock] in
+                try? await clock.sleep(until: instant)
                 guard !Task.isCancelled else { return }
                 self.handle(.tick)
             }
@@ -75,10 +78,10 @@ actor FollowActor {
         if counters.opens > 1 { counters.reconnects += 1 }
         var burst: [StagedEvent] = []
         do {
-            try await catchUp.checkInstance(expected: await engine.state.instanceId)
+            let standing = await engine.standing()
+            try await catchUp.checkInstance(expected: standing.instanceId)
             if Task.isCancelled { return }
-            let cursor = await engine.state.cursor
-            let stream = try EventStreamConnection(client: catchUp.client, lastEventId: cursor)
+            let stream = try EventStreamConnection(client: catchUp.client, lastEventId: standing.cursor)
             defer { stream.close() }
             var opened = false
             var taken = 0
@@ -101,11 +104,8 @@ actor FollowActor {
                 case .streamCursor: continue
                 case .streamLive(let marker, _):
                     try await settle(&burst, catchUp)
-                    let current = await engine.state.cursor.flatMap { EventID(canonical: $0) }
-                    if let moved = EventCursorRule.cursor(afterMarker: marker, current: current), moved != current {
-                        try await engine.commit([.setCursor(moved.description)])
-                    }
-                    events.broadcast(.lastSynced(Date()))
+                    try await engine.moveCursor(afterMarker: marker)
+                    events.broadcast(.lastSynced(clock.wallTime))
                     handle(.followCaughtUp)
                     await drainIfWaiting(server)
                 default:
@@ -129,7 +129,7 @@ actor FollowActor {
     /// waits (seed 003: the server came back). `changes()` streams hear how it ended: `.queueDrained` with its
     /// report, or `.queueNotDrained` with the error that stopped it.
     private func drainIfWaiting(_ server: Server) async {
-        guard drain == nil, engine.role == .writer, await engine.state.queue.contains(where: \.isUnanswered) else {
+        guard drain == nil, engine.role == .writer, await engine.hasUnansweredWrites() else {
             return
         }
         drain = Task { [drains, events] in
@@ -158,7 +158,7 @@ actor FollowActor {
         burst = []
         try await catchUp.settle(settled)
         for staged in settled {
-            if staged.outcome.skipped { counters.skipped += 1 } else { counters.applied += 1 }
+            if staged.skipped { counters.skipped += 1 } else { counters.applied += 1 }
             handle(.eventApplied)
         }
     }
@@ -173,8 +173,8 @@ actor FollowActor {
     private func refill() async {
         guard let server = servers.current else { return }
         let client = InstanceClient(server: server)
-        let state = await engine.state
-        guard let slice = state.slice else {
+        let standing = await engine.standing()
+        guard let slice = standing.slice else {
             handle(.refillFailed(.hydrationIncomplete(message: "the copy holds no slice to refill")))
             return
         }
@@ -185,7 +185,7 @@ actor FollowActor {
             let grants = try await identity.typeGrants()
             if Task.isCancelled { return }
             let gate = RefillGate(
-                storedInstanceId: state.instanceId, servedInstanceId: served, hydration: state.hydration,
+                storedInstanceId: standing.instanceId, servedInstanceId: served, hydration: standing.hydration,
                 staleReason: staleReason, slice: slice, catalog: catalog, typeGrants: grants)
             if let refusal = gate.refusal {
                 handle(.refillFailed(refusal))

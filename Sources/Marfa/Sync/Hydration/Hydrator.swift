@@ -34,8 +34,7 @@ struct Hydrator {
         let head = try await headCursor()
         let catalog = try await CatalogReader(client: client).read()
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
-        try await engine.commit(
-            [.setHydration(.inProgress), .setCursor(nil), .clearRows, .setSlice(slice)], origin: .refreshed("hydrated"))
+        try await engine.beginHydration(slice)
         var commits = PageCommits(engine: engine)
         let pages: UInt64
         do {
@@ -45,18 +44,16 @@ struct Hydrator {
             await commits.settle()
             throw error
         }
-        let pinned = await engine.state.pins
-        for id in pinned {
-            if let changes = try await PinFetcher(client: client, engine: engine).rowChanges(id) {
-                try await engine.commit(changes, origin: .refreshed("hydrated"))
-            }
+        let pins = PinFetcher(client: client, engine: engine)
+        for id in await engine.pinnedIds() {
+            try await engine.refreshPinned(id, fetched: try await pins.fetch(id))
         }
         let cursor = head.description
         try await engine.finishHydration(cursor: cursor, instanceId: instanceId, catalog: catalog)
-        let state = await engine.state
+        let standing = await engine.standing()
         return HydrateReport(
-            types: types, tier: tier, edgeTypes: edgeTypes, items: UInt64(state.items.count),
-            edges: UInt64(state.edges.count), pages: pages, cursor: cursor)
+            types: types, tier: tier, edgeTypes: edgeTypes, items: UInt64(standing.items),
+            edges: UInt64(standing.edges), pages: pages, cursor: cursor)
     }
 
     /// Walks every page of each slice type and of each edge type held whole, handing each page to `commits`;
@@ -72,16 +69,12 @@ struct Hydrator {
                 "/items", query: itemQuery(type: type, tier: tier),
                 decode: { body throws(MarfaError) in try WireRows.itemPage(body, path: "/items") }
             ) { rows throws(MarfaError) in
-                var changes: [StoreChange] = []
+                var page = FillPage()
                 for parsed in rows {
-                    changes.append(.putItem(parsed.item))
-                    for (namespace, body) in parsed.extensions {
-                        changes.append(.putExtension(itemId: parsed.item.id, namespace: namespace, body: body))
-                    }
                     let edges = try await edgesOf(parsed, pages: &pages)
-                    changes.append(contentsOf: edges.map(StoreChange.putEdge))
+                    page.rows.append(FillPage.Row(item: parsed.item, extensions: parsed.extensions, edges: edges))
                 }
-                try await commits.commit(changes)
+                try await commits.commit(page)
                 listed += UInt64(rows.count)
                 progress(FillProgress(listed: listed, expected: nil))
             }
@@ -90,9 +83,9 @@ struct Hydrator {
         for edgeType in edgeTypes {
             let query = [URLQueryItem(name: "edge_type", value: edgeType), URLQueryItem(name: "limit", value: "500")]
             let edgePages = try await reader.walk("/edges", query: query) { rows throws(MarfaError) in
-                var changes: [StoreChange] = []
-                for row in rows { changes.append(.putEdge(try WireRows.edge(row))) }
-                try await commits.commit(changes)
+                var page = FillPage()
+                for row in rows { page.edges.append(try WireRows.edge(row)) }
+                try await commits.commit(page)
             }
             pages += edgePages
         }

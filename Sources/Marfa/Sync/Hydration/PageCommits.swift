@@ -15,10 +15,10 @@ struct PageCommits {
         self.engine = engine
     }
 
-    /// Starts storing one page's changes, first waiting for the oldest commit when `depth` are in flight.
-    mutating func commit(_ changes: [StoreChange]) async throws(MarfaError) {
+    /// Starts storing one page, first waiting for the oldest commit when `depth` are in flight.
+    mutating func commit(_ page: FillPage) async throws(MarfaError) {
         if inFlight.count >= depth { try await Self.wait(inFlight.removeFirst()) }
-        inFlight.append(Task { [engine] in try await engine.commit(changes, origin: .refreshed("hydrated")) })
+        inFlight.append(Task { [engine] in try await engine.storeFillPage(page) })
     }
 
     /// Waits until every page started is durable; throws the first failure.

@@ -33,7 +33,7 @@ package struct ConnectionStateMachine: Sendable {
     private var refillBackoff: RetryBackoff
 
     /// Makes the machine of a copy that starts as `start`.
-    package init(start: Start, policy: ConnectionPolicy = .standard, clock: any MonotonicClock = ContinuousClock()) {
+    package init(start: Start, policy: ConnectionPolicy = .standard, clock: any MonotonicClock) {
         self.clock = clock
         self.policy = policy
         offlineBackoff = RetryBackoff(first: policy.offlineFirst, limit: policy.offlineLimit)
