@@ -59,7 +59,11 @@ package final class ReferenceInstance: Sendable {
         let server = HTTPServer(configuration: http)
         let router = InstanceRouter(core: core)
         do {
-            try server.start { request in await router.handle(request) }
+            let interposer = configuration.interposer
+            try server.start { request in
+                guard let interposer else { return await router.handle(request) }
+                return await interposer(request) { await router.handle($0) }
+            }
         } catch {
             await core.close()
             if temporary { try? FileManager.default.removeItem(atPath: folder) }

@@ -9,7 +9,8 @@ extension DeviceCommand {
             ending: { answer in
                 guard let stopped = answer.object?["stopped"]?.string else { return nil }
                 return (5, MarfaError.unauthorized(code: "unauthorized", message: stopped))
-            }
+            },
+            talksToInstance: true
         ) { _, copy in JSONShapes.drainReport(try await copy.queue.drain()) },
         DeviceCommand(
             words: ["release"],

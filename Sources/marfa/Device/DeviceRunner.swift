@@ -39,8 +39,13 @@ enum DeviceRunner {
         spec.options.formUnion(DeviceCommand.serverOptions)
         let arguments = try ParsedArguments(operationWords, spec: spec)
         guard let database else { throw UsageError("--db <store> is required") }
-        let copy = try await open(database, reader: reader, arguments: arguments)
+        try command.precheck(arguments)
+        if command.talksToInstance, !reader, let server = try server(arguments) {
+            try await ContractPreflight.check(server, offline: true)
+        }
+        let copy = try await open(database, reader: reader || command.opensAsReader, arguments: arguments)
         do {
+            if command.readsRows { try await DeviceReadGate.check(copy) }
             let answer = try await command.run(arguments, copy)
             await copy.close()
             printer.answer(answer)
@@ -55,13 +60,15 @@ enum DeviceRunner {
 
     private static func open(_ database: String, reader: Bool, arguments: ParsedArguments) async throws -> WorkingCopy {
         let store = URL(fileURLWithPath: database)
-        var server: Server?
-        if let url = arguments.value("url") {
-            guard let parsed = URL(string: url) else { throw MarfaError.invalid(message: "--url is not a URL") }
-            let key = arguments.value("key") ?? ProcessInfo.processInfo.environment["MARFA_API_KEY"] ?? ""
-            server = Server(url: parsed, key: key)
-        }
         if reader { return try await WorkingCopy.openReader(store: store) }
-        return try await WorkingCopy.open(store: store, server: server)
+        return try await WorkingCopy.open(store: store, server: try server(arguments))
+    }
+
+    /// The instance `--url` names with the key from `--key` or `MARFA_API_KEY`, or nil without `--url`.
+    private static func server(_ arguments: ParsedArguments) throws -> Server? {
+        guard let url = arguments.value("url") else { return nil }
+        guard let parsed = URL(string: url) else { throw MarfaError.invalid(message: "--url is not a URL") }
+        let key = arguments.value("key") ?? ProcessInfo.processInfo.environment["MARFA_API_KEY"] ?? ""
+        return Server(url: parsed, key: key)
     }
 }

@@ -25,6 +25,17 @@ struct Hydrator {
         }
     }
 
+    /// Refuses a type or an edge type the instance's catalog does not hold, naming it, before the copy is cleared
+    /// and before any page is read (issue 28 point 2); a pattern (`ns.*`) is the instance's to expand.
+    static func checkHeld(types: [String], edgeTypes: [String], in catalog: CatalogSnapshot) throws(MarfaError) {
+        for type in types where !type.hasSuffix(".*") && !catalog.holdsItemType(type) {
+            throw MarfaError.unknownType(message: "the instance holds no type \(type); nothing was cleared")
+        }
+        for edgeType in edgeTypes where catalog.edgeType(edgeType) == nil {
+            throw MarfaError.unknownType(message: "the instance holds no edge type \(edgeType); nothing was cleared")
+        }
+    }
+
     func hydrate(types: [String], tier: SliceTier, edgeTypes: [String]) async throws -> HydrateReport {
         try Self.checkTypes(types)
         guard engine.role == .writer else {
@@ -33,6 +44,7 @@ struct Hydrator {
         let instanceId = try await InstanceIdentity(client: client).instanceId()
         let head = try await headCursor()
         let catalog = try await CatalogReader(client: client).read()
+        try Self.checkHeld(types: types, edgeTypes: edgeTypes, in: catalog)
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
         try await engine.commit(
             [.setHydration(.inProgress), .setCursor(nil), .clearRows, .setSlice(slice)], origin: .refreshed("hydrated"))
