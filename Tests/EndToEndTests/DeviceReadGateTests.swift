@@ -16,7 +16,8 @@ final class DeviceReadGateTests: XCTestCase {
         for read in [["items", "list"], ["items", "get", ItemID.make()], ["search", "shared"]] {
             let outcome = try harness.device(read, server: server, store: store)
             XCTAssertEqual(outcome.status, 1, "\(what): \(read) \(outcome.stderr)")
-            XCTAssertEqual(outcome.code, "hydration_incomplete", "\(what): \(read) answered \(String(describing: outcome.answer))")
+            XCTAssertEqual(
+                outcome.code, "hydration_incomplete", "\(what): \(read) answered \(String(describing: outcome.answer))")
         }
     }
 
@@ -25,7 +26,8 @@ final class DeviceReadGateTests: XCTestCase {
         _ = try await harness.createItem(type: "core.note", title: "shared")
         try expectReadsRefused(store: harness.folder.appendingPathComponent("bound"), server: true, "fresh, bound")
         try expectReadsRefused(store: harness.folder.appendingPathComponent("local"), server: false, "fresh, no origin")
-        let status = try harness.device(["status"], server: false, store: harness.folder.appendingPathComponent("local"))
+        let local = harness.folder.appendingPathComponent("local")
+        let status = try harness.device(["status"], server: false, store: local)
         XCTAssertEqual(status.answer?.object?["hydration"], "never", "the state report stays available (WC-5)")
     }
 

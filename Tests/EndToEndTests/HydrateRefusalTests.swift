@@ -27,10 +27,12 @@ final class HydrateRefusalTests: XCTestCase {
         let refused = try harness.device(["hydrate", "--tier", "all"] + words)
         XCTAssertEqual(refused.status, 1, refused.stderr, file: file, line: line)
         XCTAssertEqual(refused.code, code, refused.stderr, file: file, line: line)
-        XCTAssertTrue(refused.stderr.contains(named), "the refusal names \(named): \(refused.stderr)", file: file, line: line)
+        XCTAssertTrue(refused.stderr.contains(named), "names \(named): \(refused.stderr)", file: file, line: line)
         let sent = front.lines
-        XCTAssertEqual(try harness.device(["status"], server: false).answer, before, "status kept", file: file, line: line)
-        XCTAssertEqual(try harness.device(["items", "list"], server: false).answer, rows, "rows kept", file: file, line: line)
+        let after = try harness.device(["status"], server: false).answer
+        XCTAssertEqual(after, before, "status kept", file: file, line: line)
+        let kept = try harness.device(["items", "list"], server: false).answer
+        XCTAssertEqual(kept, rows, "rows kept", file: file, line: line)
         return sent
     }
 

@@ -65,7 +65,8 @@ final class LocalEditRefusalTests: XCTestCase {
     }
 
     func testASameTypeRetypeAndTheCurrentTierSendNothingForThem_V21_Issue28_9() throws {
-        let tier = try XCTUnwrap(try harness.device(["items", "get", id], server: false).answer?.object?["tier"]?.string)
+        let held = try harness.device(["items", "get", id], server: false).answer
+        let tier = try XCTUnwrap(held?.object?["tier"]?.string)
         let queued = try update(["--version", "2", "--type", "core.note", "--tier", tier])
         XCTAssertEqual(queued.status, 0, queued.stderr)
         let body = try XCTUnwrap(queued.answer?.object?["body"]?.object)

@@ -88,13 +88,14 @@ struct DeviceOutcome {
 }
 
 extension InstanceHarness {
-    /// Runs `marfa --json device --db <store> [--reader] <words>`, with `--url` and `--key` when `server`.
+    /// Runs `marfa --json device --db <store> [--reader] <words>`, with `--url` and `--key` (the operator's unless
+    /// `key` is given) when `server`.
     func device(
-        _ words: [String], server: Bool = true, reader: Bool = false, store: URL? = nil
+        _ words: [String], server: Bool = true, reader: Bool = false, store: URL? = nil, key: String? = nil
     ) throws -> DeviceOutcome {
         let (status, stdout, stderr) = try RunningMarfa.run(
             ["--json", "device", "--db", (store ?? self.store).path] + (reader ? ["--reader"] : []) + words
-                + (server ? ["--url", url.absoluteString, "--key", key] : []))
+                + (server ? ["--url", url.absoluteString, "--key", key ?? self.key] : []))
         return DeviceOutcome(status: status, answer: try? JSONValue(jsonBytes: stdout), stderr: stderr)
     }
 }

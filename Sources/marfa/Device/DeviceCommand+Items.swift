@@ -36,7 +36,8 @@ extension DeviceCommand {
             .array(try await copy.items.list(try listFilters(arguments)).rows.map(JSONShapes.item))
         },
         DeviceCommand(
-            words: ["items", "get"], spec: CommandSpec(usage: "items get <id>", summary: "one item", positionals: ["id"]),
+            words: ["items", "get"],
+            spec: CommandSpec(usage: "items get <id>", summary: "one item", positionals: ["id"]),
             readsRows: true
         ) { arguments, copy in
             guard let item = try await copy.items.get(arguments.positional(0)) else {
