@@ -23,13 +23,7 @@ struct EventApplier {
 
     /// The slice membership of `state`: its slice's types, tier and whole edge types, and its pins.
     static func membership(of state: CopyState) -> SliceMembership {
-        let slice = state.slice
-        let catalog = state.catalog
-        return SliceMembership(
-            tier: slice?.tier ?? .all, wholeEdgeTypes: Set(slice?.edgeTypes ?? []), pins: Set(state.pins)
-        ) { type in
-            (slice?.types ?? []).contains { catalog.isType(type, matching: $0) }
-        }
+        state.sliceMembership
     }
 
     /// The changes for an item event; `enteringEdges` are the row's edges, fetched first when it enters (WC-25).
