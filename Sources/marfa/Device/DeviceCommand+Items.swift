@@ -41,7 +41,8 @@ extension DeviceCommand {
             readsRows: true
         ) { arguments, copy in
             guard let item = try await copy.items.get(arguments.positional(0)) else {
-                throw MarfaError.notFound(code: "not_found", message: "the copy holds no item \(arguments.positional(0))")
+                // A row the copy does not hold, whatever the instance holds (issue 28 point 11, Decision 0090).
+                throw MarfaError.notFound(code: "not_held", message: "the copy holds no item \(arguments.positional(0))")
             }
             return JSONShapes.item(item)
         },
