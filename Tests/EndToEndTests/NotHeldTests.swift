@@ -25,3 +25,23 @@ final class NotHeldTests: XCTestCase {
         XCTAssertEqual(try harness.device(["items", "get", later], server: false).status, 0, "and once caught up")
     }
 }
+
+extension NotHeldTests {
+    func testARowWhoseReadBackIsAnsweredInvalidIdIsNoLongerHeld_Q42_Issue28_11() async throws {
+        let id: String
+        (harness, id) = try await InstanceHarness.hydratedByDevice(front: front, title: "doomed")
+        front.script { request, _ in
+            request.path == "/items/\(id)" && ["PATCH", "GET"].contains(request.method)
+                ? ScriptedFront.refusal(400, "invalid_id", "not an id this instance could hold") : nil
+        }
+        let queued = try harness.device(["items", "update", id, "--version", "1", "--properties", #"{"title":"x"}"#])
+        XCTAssertEqual(queued.status, 0, queued.stderr)
+        let drained = try harness.device(["drain"])
+        XCTAssertEqual(drained.status, 0, drained.stderr)
+        XCTAssertEqual(drained.answer?.object?["verdicts"]?.array?.first?.object?["verdict"], "refused")
+        XCTAssertEqual(drained.answer?.object?["unavailable"], .null, "the read-back was answered, not unreachable")
+        XCTAssertTrue(front.lines.contains("GET /items/\(id)"), "the refused write was read back: \(front.lines)")
+        let read = try harness.device(["items", "get", id], server: false)
+        XCTAssertEqual(read.code, "not_held", read.stderr)
+    }
+}
