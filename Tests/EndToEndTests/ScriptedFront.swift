@@ -23,6 +23,14 @@ final class ScriptedFront: Sendable {
     typealias Rule = @Sendable (_ request: HTTPRequest, _ count: Int) -> HTTPResponse?
 
     private let state = Mutex<(seen: [Seen], rules: [Rule], counts: [String: Int])>(([], [], [:]))
+    private let gates = Mutex<[String: Gate]>([:])
+
+    /// Holds the next request `line` (`"POST /items"`) until the gate it answers is opened; later ones pass.
+    func hold(_ line: String) -> Gate {
+        let gate = Gate()
+        gates.withLock { $0[line] = gate }
+        return gate
+    }
 
     /// Adds a rule; earlier rules are asked first.
     func script(_ rule: @escaping Rule) {
@@ -55,10 +63,38 @@ final class ScriptedFront: Sendable {
                 state.counts[seen.line] = count + 1
                 return (state.rules, count)
             }
+            if let gate = gates.withLock({ $0.removeValue(forKey: "\(request.method) \(request.path)") }) {
+                await gate.wait()
+            }
             for rule in rules {
                 if let answer = rule(request, count) { return answer }
             }
             return await next(request)
+        }
+    }
+}
+
+/// A request held until the test opens it.
+final class Gate: Sendable {
+    private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    /// Lets the held request, and any later wait, go on.
+    func open() {
+        let waiting = state.withLock { state in
+            defer { state = (true, []) }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Suspends until `open()`.
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let opened = state.withLock { state in
+                if !state.open { state.waiting.append(continuation) }
+                return state.open
+            }
+            if opened { continuation.resume() }
         }
     }
 }

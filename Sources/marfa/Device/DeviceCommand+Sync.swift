@@ -8,7 +8,7 @@ extension DeviceCommand {
                 usage: "hydrate --types a,b --tier library|feed|all [--edge-type E]… --url U --key K",
                 summary: "fill the copy with a slice of the instance", options: ["types", "tier", "edge-type"]),
             precheck: { arguments in _ = try slice(arguments) },
-            talksToInstance: true
+            talksToInstance: true, stopMode: .beforeNextRequest
         ) { arguments, copy in
             let (types, tier) = try slice(arguments)
             let report = try await copy.hydrate(types: types, tier: tier, edgeTypes: arguments.values("edge-type"))
@@ -35,7 +35,7 @@ extension DeviceCommand {
         DeviceCommand(
             words: ["catch-up"],
             spec: CommandSpec(usage: "catch-up --url U --key K", summary: "replay the log up to its head"),
-            talksToInstance: true
+            talksToInstance: true, stopMode: .endingStreams
         ) { _, copy in
             let report = try await copy.catchUp()
             return [

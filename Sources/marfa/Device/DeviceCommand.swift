@@ -17,6 +17,8 @@ struct DeviceCommand: Sendable {
     var opensAsReader = false
     /// Whether the operation talks to the instance, and so first reads its root's contract (Decision 0089).
     var talksToInstance = false
+    /// How Ctrl-C stops the operation (Decision 0090).
+    var stopMode = StopMode.notStoppable
     /// Runs the operation on an open copy and answers its JSON shape.
     var run: @Sendable (ParsedArguments, WorkingCopy) async throws -> JSONValue
 

@@ -40,14 +40,25 @@ enum DeviceRunner {
         let arguments = try ParsedArguments(operationWords, spec: spec)
         guard let database else { throw UsageError("--db <store> is required") }
         try command.precheck(arguments)
+        let watch = command.stopMode == .notStoppable ? nil : StopWatch(command.stopMode) { printer.stopping() }
         if command.talksToInstance, !reader, let server = try server(arguments) {
             try await ContractPreflight.check(server, offline: true)
         }
         let copy = try await open(database, reader: reader || command.opensAsReader, arguments: arguments)
         do {
             if command.readsRows { try await DeviceReadGate.check(copy) }
-            let answer = try await command.run(arguments, copy)
+            let (ran, stopped): (JSONValue?, Bool)
+            if let watch {
+                (ran, stopped) = try await watch.run { try await command.run(arguments, copy) }
+            } else {
+                (ran, stopped) = (try await command.run(arguments, copy), false)
+            }
             await copy.close()
+            guard !stopped, let answer = ran else {
+                if let ran { printer.answer(ran) }
+                printer.refusal(.canceled(message: "stopped by Ctrl-C; the cursor and the queue are kept"), exit: 3)
+                return 3
+            }
             printer.answer(answer)
             guard let ending = command.ending(answer) else { return 0 }
             printer.refusal(ending.error, exit: ending.exit)

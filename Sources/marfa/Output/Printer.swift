@@ -40,6 +40,13 @@ struct Printer {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// Tells a person, on standard error, that Ctrl-C was taken (under `--json` standard error keeps one refusal).
+    func stopping() {
+        guard !json else { return }
+        let line = "stopping: the request in flight is answered first, then nothing more is sent; Ctrl-C again ends now"
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
     /// Prints a usage error as plain text (exit 2), which harnesses read as `usage`.
     func usage(_ error: UsageError) -> Int32 {
         FileHandle.standardError.write(Data(("usage error: " + error.message + "\n").utf8))
