@@ -39,6 +39,14 @@ enum DeviceRunner {
         spec.options.formUnion(DeviceCommand.serverOptions)
         let arguments = try ParsedArguments(operationWords, spec: spec)
         guard let database else { throw UsageError("--db <store> is required") }
+        return try await perform(command, arguments, database: database, reader: reader, printer: printer)
+    }
+
+    /// Runs one parsed operation: its precheck, the instance's root contract when it talks to the instance, the
+    /// read gate, the operation itself under Ctrl-C's watch, and its answer and ending.
+    private static func perform(
+        _ command: DeviceCommand, _ arguments: ParsedArguments, database: String, reader: Bool, printer: Printer
+    ) async throws -> Int32 {
         try command.precheck(arguments)
         let watch = command.stopMode == .notStoppable ? nil : StopWatch(command.stopMode) { printer.stopping() }
         if command.talksToInstance, !reader, let server = try server(arguments) {
