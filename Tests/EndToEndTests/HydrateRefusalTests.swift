@@ -42,6 +42,18 @@ final class HydrateRefusalTests: XCTestCase {
         XCTAssertEqual(sent, [], "a name the device can refuse on its own costs no request")
     }
 
+    func testARefusedSliceOnAFreshStoreBindsNothingAndCreatesNothing_WC1_WC8_Issue28_2() throws {
+        let fresh = harness.folder.appendingPathComponent("fresh")
+        front.clear()
+        for words in [["--types", "core.note", "--tier", "everything"], ["--types", "no good!", "--tier", "all"]] {
+            let refused = try harness.device(["hydrate"] + words, store: fresh)
+            XCTAssertEqual(refused.status, 1, "\(words): \(refused.stderr)")
+            XCTAssertEqual(refused.code, "validation", "\(words): \(refused.stderr)")
+        }
+        XCTAssertEqual(front.lines, [], "nothing was sent")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path), "the refused hydration made a store")
+    }
+
     func testATypeTheInstanceDoesNotHoldIsRefusedAfterTypesBeforeAnyPage_WC11_Issue28_2() throws {
         let sent = try expectRefusedKeepingTheCopy(
             ["--types", "core.note,acme.bookmark"], code: "unknown_type", named: "acme.bookmark")
