@@ -45,3 +45,21 @@ extension NotHeldTests {
         XCTAssertEqual(read.code, "not_held", read.stderr)
     }
 }
+
+extension NotHeldTests {
+    func testAConflictedSiblingBeforeItsEventArrivesReadsNotHeld_Q38_Issue28_11() async throws {
+        let id: String
+        (harness, id) = try await InstanceHarness.hydratedByDevice(front: front, title: "shared")
+        let (status, _) = try await harness.request(
+            "PATCH", "/items/\(id)", body: ["version": 1, "properties": ["title": "theirs", "body": "theirs"]])
+        XCTAssertEqual(status, 200)
+        let queued = try harness.device(
+            ["items", "update", id, "--version", "1", "--properties", #"{"title":"mine","body":"mine"}"#])
+        XCTAssertEqual(queued.status, 0, queued.stderr)
+        let drained = try harness.device(["drain"])
+        let verdict = drained.answer?.object?["verdicts"]?.array?.first?.object
+        let sibling = try XCTUnwrap(verdict?["conflicted_copy_id"]?.string, "\(String(describing: drained.answer))")
+        let read = try harness.device(["items", "get", sibling], server: false)
+        XCTAssertEqual(read.code, "not_held", read.stderr)
+    }
+}
