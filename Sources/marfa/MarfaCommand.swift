@@ -8,6 +8,7 @@ struct MarfaCommand {
         var words = Array(CommandLine.arguments.dropFirst())
         let json = words.first == "--json"
         if json { words.removeFirst() }
+        words = hoistingServerOptions(words)
         let printer = Printer(json: json)
         let code: Int32
         do {
@@ -20,6 +21,18 @@ struct MarfaCommand {
         exit(code)
     }
 
+    /// `--url U` and `--key K` given before a root-level command, moved after it where the command reads them
+    /// (`marfa --url U --key K items list`, as the suite words it).
+    static func hoistingServerOptions(_ words: [String]) -> [String] {
+        var rest = words[...]
+        var options: [String] = []
+        while let first = rest.first, first == "--url" || first == "--key", rest.count >= 2 {
+            options += rest.prefix(2)
+            rest = rest.dropFirst(2)
+        }
+        return Array(rest) + options
+    }
+
     static let topSpec = CommandSpec(
         usage: "marfa [--json] device --db <store> [--reader] <operation …> | marfa demo [--dir D]",
         summary: "a Marfa working copy on this machine")
@@ -30,6 +43,7 @@ struct MarfaCommand {
         case "demo": return try await DemoCommand.run(words.dropFirst(), printer: printer)
         case "items": return try await ClientCommand.run(words.dropFirst(), printer: printer)
         case "instance": return try await InstanceCommand.run(words.dropFirst(), printer: printer)
+        case "status": return try await StatusCommand.run(words.dropFirst(), printer: printer)
         case "--help", "help", nil:
             print(HelpText.top())
             return words.isEmpty ? 2 : 0
@@ -52,6 +66,8 @@ enum HelpText {
             lines.append("  \(spec.usage)")
             lines.append("      \(spec.summary) (against an instance, no copy)")
         }
+        lines.append("  \(StatusCommand.spec.usage)")
+        lines.append("      \(StatusCommand.spec.summary)")
         lines.append("  demo [--dir D]")
         lines.append("      open a store, write and read notes, checkpoint, reopen")
         return lines.joined(separator: "\n")

@@ -12,12 +12,17 @@ final class InstanceHarness: @unchecked Sendable {
     private(set) var instance: ReferenceInstance
     let key = "marfa_k1_end-to-end-operator"
     private(set) var url: URL
+    /// The scripted server in front of the instance, when the test asked for one.
+    let front: ScriptedFront?
 
-    init() async throws {
+    init(front: ScriptedFront? = nil) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        instance = ReferenceInstance(configuration: ReferenceInstanceConfiguration(
-            dataDirectory: folder.appendingPathComponent("instance").path, operatorKey: key))
+        self.front = front
+        var configuration = ReferenceInstanceConfiguration(
+            dataDirectory: folder.appendingPathComponent("instance").path, operatorKey: key)
+        configuration.interposer = front?.interposer
+        instance = ReferenceInstance(configuration: configuration)
         try await instance.start()
         url = try XCTUnwrap(instance.url)
     }
@@ -32,8 +37,10 @@ final class InstanceHarness: @unchecked Sendable {
     func restart() async throws {
         await instance.stop()
         let port = url.port ?? 0
-        instance = ReferenceInstance(configuration: ReferenceInstanceConfiguration(
-            dataDirectory: folder.appendingPathComponent("instance").path, port: port, operatorKey: key))
+        var configuration = ReferenceInstanceConfiguration(
+            dataDirectory: folder.appendingPathComponent("instance").path, port: port, operatorKey: key)
+        configuration.interposer = front?.interposer
+        instance = ReferenceInstance(configuration: configuration)
         try await instance.start()
         url = try XCTUnwrap(instance.url)
     }

@@ -7,6 +7,7 @@ import XCTest
 final class RunningMarfa: Sendable {
     private let process: Process
     private let output = LineBuffer()
+    private let errors = LineBuffer()
     /// Signalled once the reading thread has read the pipe to its end.
     private let drained = DispatchSemaphore(value: 0)
 
@@ -16,9 +17,16 @@ final class RunningMarfa: Sendable {
         process.executableURL = try Self.executable()
         process.arguments = arguments
         let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = err
         try process.run()
+        let failing = err.fileHandleForReading
+        Thread.detachNewThread { [errors] in
+            while case let data = failing.availableData, !data.isEmpty {
+                errors.append(String(decoding: data, as: UTF8.self))
+            }
+        }
         // A thread of its own reads to the end: a dispatch readability handler can crash libdispatch at EOF.
         let reading = out.fileHandleForReading
         Thread.detachNewThread { [output, drained] in
@@ -60,6 +68,14 @@ final class RunningMarfa: Sendable {
     /// Every whole line printed so far, each read as JSON.
     var lines: [JSONValue] {
         output.lines.compactMap { try? JSONValue(json: $0) }
+    }
+
+    /// Every whole line printed on standard error so far.
+    var errorLines: [String] { errors.lines }
+
+    /// Sends one SIGINT and returns at once, as a person's Ctrl-C does.
+    func signal() {
+        if process.isRunning { kill(process.processIdentifier, SIGINT) }
     }
 
     /// Waits, within a bound, for a process that ends by itself; answers its exit status.

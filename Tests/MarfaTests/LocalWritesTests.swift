@@ -131,7 +131,7 @@ final class LocalWritesTests: XCTestCase {
             _ = try await copy.items.update(id, Edit(properties: ["title": "x"], baseVersion: 4))
             XCTFail("a stale base was queued")
         } catch let error as MarfaError {
-            XCTAssertEqual(error.code(), "version_conflict")
+            XCTAssertEqual(error.code(), "invalid", "refused before queueing, not a conflict (V-20, Decision 0088)")
         }
         do {
             _ = try await copy.items.update(id, Edit(baseVersion: 0, occurredAt: "2026-01-01T00:00:00Z",

@@ -140,11 +140,20 @@ public final class WorkingCopy: Sendable {
             edges: UInt64(state.edges), catalogVersion: nil, recovery: engine.recovery)
     }
 
+    /// Refuses a slice's type list as `hydrate` does before any request (WC-8): empty, a bare `*`, or a name outside
+    /// the type grammar throws `validation`; a caller may check before it talks to the instance at all.
+    public static func checkSliceTypes(_ types: [String]) throws {
+        try Hydrator.checkTypes(types)
+    }
+
     /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15).
     ///
-    /// Refuses an empty type list, a bare `*` and a malformed type before any request; an interrupted fill leaves
-    /// the copy `in_progress`, and the next one starts over.
+    /// Refuses a reading handle, an empty type list, a bare `*` and a malformed type before any request; an
+    /// interrupted fill leaves the copy `in_progress`, and the next one starts over.
     public func hydrate(types: [String], tier: SliceTier, edgeTypes: [String] = []) async throws -> HydrateReport {
+        guard handle == .writer else {
+            throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
+        }
         try Hydrator.checkTypes(types)
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         do {

@@ -7,17 +7,12 @@ import FoundationNetworking
 package struct InstanceClient: Sendable {
     /// The instance and the key; the key goes only into the Authorization header.
     package let server: Server
-    private let session: URLSession
     /// How long one request may take.
     package var timeout: TimeInterval = 30
 
-    /// Makes a client over a session of its own.
+    /// Makes a client; its requests go through the shared session that never follows a redirect.
     package init(server: Server) {
         self.server = server
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
     }
 
     /// The URL of a path under the server's prefix, with query items.
@@ -32,14 +27,17 @@ package struct InstanceClient: Sendable {
         return url
     }
 
-    /// Sends one request and answers it after the contract check; transport failures throw `network`.
+    /// Sends one request and answers it after the contract check; transport failures throw `network`. Without
+    /// `credential` the request carries no Authorization header and its answer is left to the caller to judge: the
+    /// root, judged by the contract its body names (P-17, Decision 0089).
     package func send(
         _ method: String, _ path: String, query: [URLQueryItem] = [], body: JSONValue? = nil,
-        idempotencyKey: String? = nil, isWrite: Bool = false
+        idempotencyKey: String? = nil, isWrite: Bool = false, credential: Bool = true
     ) async throws(MarfaError) -> InstanceAnswer {
+        try StopRequest.check("\(method) \(path)")
         var request = URLRequest(url: try url(path, query: query), timeoutInterval: timeout)
         request.httpMethod = method
-        request.setValue("Bearer \(server.key)", forHTTPHeaderField: "Authorization")
+        if credential { request.setValue("Bearer \(server.key)", forHTTPHeaderField: "Authorization") }
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let body {
             request.httpBody = Data(try body.jsonBytes())
@@ -49,7 +47,7 @@ package struct InstanceClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await UncancelledRequest.data(for: request, in: session)
+            (data, response) = try await UncancelledRequest.data(for: request)
         } catch {
             throw MarfaError.network(message: "\(server.url.absoluteString) could not be reached: \(error.localizedDescription)")
         }
@@ -61,10 +59,24 @@ package struct InstanceClient: Sendable {
             headers[String(describing: name).lowercased(), default: []].append(String(describing: value))
         }
         let answer = InstanceAnswer(status: http.statusCode, headers: headers, body: data)
-        if let mismatch = ContractCheck.mismatch(in: answer, server: server.url.absoluteString, isWrite: isWrite) {
+        if (300..<400).contains(answer.status) { throw redirect(answer, from: request.url) }
+        if credential,
+            let mismatch = ContractCheck.mismatch(in: answer, server: server.url.absoluteString, isWrite: isWrite)
+        {
             throw mismatch
         }
         return answer
+    }
+
+    /// The refusal for a redirect, naming where the request went and where the answer points (issue 28 point 17,
+    /// Decision 0090): a redirect is never followed, so nothing was sent to the place it names.
+    private func redirect(_ answer: InstanceAnswer, from url: URL?) -> MarfaError {
+        let location = answer.headers["location"]?.first
+        let sent = url?.absoluteString ?? server.url.absoluteString
+        return .redirected(
+            origin: server.url.absoluteString, status: answer.status, location: location,
+            message: "\(sent) answered \(answer.status) pointing at \(location ?? "no location"); a redirect is never "
+                + "followed, so nothing was sent there")
     }
 
     /// Reads a JSON document; a refusal throws its classified error (P-54), an unreadable body `decoding`.

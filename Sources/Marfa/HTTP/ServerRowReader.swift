@@ -3,10 +3,17 @@
 struct ServerRowReader {
     let client: InstanceClient
 
-    /// The instance's row of `id` with its tags, or nil when it answers 404 (missing, in the bin, or unreadable).
+    /// Whether an answer says the instance holds no such row: 404, or 400 `invalid_id` for an id it could never
+    /// hold (issue 28 point 11, Decision 0090).
+    static func holdsNone(_ answer: InstanceAnswer) -> Bool {
+        answer.status == 404 || (answer.status == 400 && ErrorEnvelope.parse(answer)?.code == "invalid_id")
+    }
+
+    /// The instance's row of `id` with its tags, or nil when it holds none (`holdsNone`: missing, in the bin,
+    /// unreadable, or an id it could never hold).
     func item(_ id: String) async throws(MarfaError) -> Item? {
         let answer = try await client.send("GET", "/items/\(id)")
-        if answer.status == 404 { return nil }
+        if Self.holdsNone(answer) { return nil }
         guard answer.isSuccess else { throw ErrorEnvelope.readError(answer) }
         let body: JSONValue
         do {
@@ -17,10 +24,10 @@ struct ServerRowReader {
         return try WireRows.itemAnswer(body).item
     }
 
-    /// The instance's edge `id`, or nil when it answers 404 (unknown, unreadable or gone).
+    /// The instance's edge `id`, or nil when it holds none (`holdsNone`: unknown, unreadable, gone or never valid).
     func edge(_ id: String) async throws(MarfaError) -> Edge? {
         let answer = try await client.send("GET", "/edges/\(id)")
-        if answer.status == 404 { return nil }
+        if Self.holdsNone(answer) { return nil }
         guard answer.isSuccess else { throw ErrorEnvelope.readError(answer) }
         return try WireRows.edge(try InstanceClient.document([UInt8](answer.body), path: "/edges/\(id)"))
     }

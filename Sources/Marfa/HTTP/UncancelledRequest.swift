@@ -8,20 +8,14 @@ import FoundationNetworking
 /// `CancellationError` at once and the request runs out on its own, because a cancel that races the task's
 /// completion traps inside FoundationNetworking on Linux (Docs/Decisions/0012).
 enum UncancelledRequest {
-    /// The body and response of `request`, or the transport's error; throws `CancellationError` if the calling
-    /// task is cancelled first.
-    static func data(for request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
+    /// The body and response of `request` (a redirect is answered, never followed), or the transport's error;
+    /// throws `CancellationError` if the calling task is cancelled first.
+    static func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         let waiter = OnceContinuation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard waiter.install(continuation) else { return }
-                session.dataTask(with: request) { data, response, error in
-                    if let data, let response {
-                        waiter.resume(with: .success((data, response)))
-                    } else {
-                        waiter.resume(with: .failure(error ?? URLError(.badServerResponse)))
-                    }
-                }.resume()
+                UnredirectedSession.shared.start(request) { waiter.resume(with: $0) }
             }
         } onCancel: {
             waiter.resume(with: .failure(CancellationError()))

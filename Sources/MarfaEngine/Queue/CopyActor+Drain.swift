@@ -35,8 +35,10 @@ extension CopyActor {
                 onRow += [write] + moved.filter { $0.itemId == row.id }
             }
             changes += LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) }
-            changes.append(
-                .putItem(laidOver(adopting: row, tagsNamed: tagsNamed, beside: write, waiting: onRow, now: now)))
+            let shown = laidOver(adopting: row, tagsNamed: tagsNamed, beside: write, waiting: onRow, now: now)
+            changes += movesOutOfSlice(write, shown)
+                ? state.removal(of: shown.id, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)
+                : [.putItem(shown)]
             changes += QueueRebase.moved(
                 behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged
             ).map(StoreChange.putQueuedWrite)
@@ -84,6 +86,15 @@ extension CopyActor {
         }
         try await commitJudged([.putQueuedWrite(write)] + changes, origin: .refreshed("drained"))
         return SettledWrite(write: write, replayed: replayed)
+    }
+
+    /// Whether an answered retype or tier move puts its row outside the slice, so the row goes unless pinned, and
+    /// edges of types held whole stay (V-21; a non-moving edit leaves an out-of-slice row where it is).
+    private func movesOutOfSlice(_ write: QueuedWrite, _ shown: Item) -> Bool {
+        guard state.slice != nil, write.kind == .updateItem,
+            write.body["retype"] == true || write.body["tier"] != nil
+        else { return false }
+        return !state.sliceMembership.takes(itemId: shown.id, type: shown.type, tier: shown.tier)
     }
 
     /// Settles the read-back owed for item `itemId`: the instance's `row`, read now (nil: none readable), is

@@ -1,8 +1,9 @@
 import MarfaRules
 
 extension CopyState {
-    /// The slice membership of this state: its slice's types, tier and whole edge types, and its pins.
-    var sliceMembership: SliceMembership {
+    /// What the copy's slice takes: its types (each with its subtree), its tier, its edge types held whole and its
+    /// pins (WC-17, WC-38); a copy with no slice takes every tier and no type.
+    package var sliceMembership: SliceMembership {
         let slice = slice
         let catalog = catalog
         return SliceMembership(

@@ -106,6 +106,18 @@ package struct ItemWritePlanner {
         return plan
     }
 
+    /// Refuses an edit's base before queueing (V-20, Decision 0088): a plain edit names the held version (0 for an
+    /// own unanswered create); one declared as read may name an older version above 0; anything else is `invalid`.
+    static func checkBase(_ base: Int64, held: Int64, asRead: Bool) throws(MarfaError) {
+        if base == held { return }
+        if asRead, base > 0, base < held { return }
+        let why = base > held
+            ? "newer than the held version \(held)"
+            : base <= 0 ? "which the instance never minted; the copy holds version \(held)"
+            : "older than the held version \(held); an edit made on an earlier read is sent as read"
+        throw MarfaError.invalid(message: "the edit is based on version \(base), \(why)")
+    }
+
     /// Plans an edit; `update` requires the held version, `updateAsRead` takes an older one (F059, F071–F076).
     package func update(_ id: String, _ edit: Edit, asRead: Bool) throws(MarfaError) -> PlannedWrite {
         let held = try heldItem(id)
@@ -113,19 +125,14 @@ package struct ItemWritePlanner {
             throw MarfaError.validation(
                 code: "validation_error", message: "occurredAt and clearOccurredAt cannot be combined")
         }
-        if asRead {
-            guard edit.baseVersion <= held.version else {
-                throw MarfaError.validation(
-                    code: "validation_error",
-                    message: "base version \(edit.baseVersion) is newer than the held version \(held.version)")
-            }
-        } else if edit.baseVersion != held.version {
-            throw MarfaError.versionConflict(
-                currentVersion: held.version,
-                message: "the edit is based on version \(edit.baseVersion) but the copy holds \(held.version)")
-        }
+        try Self.checkBase(edit.baseVersion, held: held.version, asRead: asRead)
         try FieldRules.checkProperties(edit.properties)
-        if let type = edit.type { try FieldRules.checkType(type) }
+        if let type = edit.type {
+            try FieldRules.checkType(type)
+            guard state.catalog.itemType(type) != nil else {
+                throw MarfaError.unknownType(message: "the catalog has no type \(type); nothing was queued")
+            }
+        }
         var item = held
         var body: JSONObject = ["version": .integer(edit.baseVersion)]
         let named = edit.properties.filter { !$0.value.isNull }
@@ -144,7 +151,7 @@ package struct ItemWritePlanner {
             body["type"] = .string(type)
             body["retype"] = true
         }
-        if let tier = edit.tier {
+        if let tier = edit.tier, tier != held.tier {
             item.tier = tier
             body["tier"] = .string(tier.rawValue)
         }

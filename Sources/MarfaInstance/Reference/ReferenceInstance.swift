@@ -60,7 +60,11 @@ package final class ReferenceInstance: Sendable {
         let server = HTTPServer(configuration: http)
         let router = InstanceRouter(core: core)
         do {
-            try server.start(gate: { head in router.refusalBeforeBody(head) }) { await router.handle($0) }
+            let interposer = configuration.interposer
+            try server.start(gate: { head in router.refusalBeforeBody(head) }) { request in
+                guard let interposer else { return await router.handle(request) }
+                return await interposer(request) { await router.handle($0) }
+            }
         } catch {
             await core.close()
             if temporary { try? FileManager.default.removeItem(atPath: folder) }

@@ -18,6 +18,9 @@ package struct ReferenceInstanceConfiguration: Sendable {
     package var streamCapacity = 256
     /// The clock the HTTP server's timeouts and pings are measured on; tests give a manual one.
     package var clock: any HTTPServerClock = SystemHTTPServerClock()
+    /// What stands before the instance's own doors, for tests that script or record requests (a scripted server
+    /// in front of the real one); it answers each request, calling `next` for the instance's answer. Nil: none.
+    package var interposer: RequestInterposer?
 
     /// Makes a configuration; every argument has a default.
     package init(dataDirectory: String? = nil, host: String = "127.0.0.1", port: Int = 0, operatorKey: String? = nil) {
@@ -27,3 +30,7 @@ package struct ReferenceInstanceConfiguration: Sendable {
         self.operatorKey = operatorKey
     }
 }
+
+/// Answers one request in front of the reference instance; `next` is the instance's own answer.
+package typealias RequestInterposer =
+    @Sendable (HTTPRequest, _ next: @Sendable (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse

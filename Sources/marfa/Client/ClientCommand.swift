@@ -35,7 +35,9 @@ enum ClientCommand {
             return 0
         }
         let arguments = try ParsedArguments(words.dropFirst(), spec: spec)
-        let client = InstanceClient(server: try server(arguments))
+        let server = try server(arguments)
+        try await ContractPreflight.check(server, offline: false)
+        let client = InstanceClient(server: server)
         let items: [JSONValue]
         switch verb {
         case "list":
@@ -107,7 +109,8 @@ enum ClientCommand {
         return properties
     }
 
-    private static func server(_ arguments: ParsedArguments) throws -> Server {
+    /// The instance at `--url` (or `MARFA_API_URL`) with the key at `--key` (or `MARFA_API_KEY`).
+    static func server(_ arguments: ParsedArguments) throws -> Server {
         let environment = ProcessInfo.processInfo.environment
         guard let text = arguments.value("url") ?? environment["MARFA_API_URL"], let url = URL(string: text) else {
             throw UsageError("give the instance with --url or MARFA_API_URL")

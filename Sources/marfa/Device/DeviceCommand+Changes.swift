@@ -8,7 +8,8 @@ extension DeviceCommand {
         words: ["changes"],
         spec: CommandSpec(
             usage: "changes --for <seconds>",
-            summary: "watch the writer's saves from a reading handle, one line per save", options: ["for"])
+            summary: "watch the writer's saves from a reading handle, one line per save", options: ["for"]),
+        opensAsReader: true
     ) { arguments, copy in
         guard let text = arguments.value("for"), let seconds = Double(text), seconds >= 0 else {
             throw MarfaError.invalid(message: "changes takes --for <seconds>")

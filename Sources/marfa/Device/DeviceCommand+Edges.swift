@@ -42,11 +42,13 @@ extension DeviceCommand {
         ) { arguments, copy in JSONShapes.queuedWrite(try await copy.edges.delete(arguments.positional(0))) },
         DeviceCommand(
             words: ["edges", "list"],
-            spec: CommandSpec(usage: "edges list <item>", summary: "edges from an item", positionals: ["item"])
+            spec: CommandSpec(usage: "edges list <item>", summary: "edges from an item", positionals: ["item"]),
+            readsRows: true
         ) { arguments, copy in .array(try await copy.edges.from(arguments.positional(0)).map(JSONShapes.edge)) },
         DeviceCommand(
             words: ["edges", "to"],
-            spec: CommandSpec(usage: "edges to <item>", summary: "edges pointing at an item", positionals: ["item"])
+            spec: CommandSpec(usage: "edges to <item>", summary: "edges pointing at an item", positionals: ["item"]),
+            readsRows: true
         ) { arguments, copy in .array(try await copy.edges.to(arguments.positional(0)).map(JSONShapes.edge)) },
     ]
 }

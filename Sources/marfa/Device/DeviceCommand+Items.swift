@@ -9,7 +9,8 @@ extension DeviceCommand {
                 usage: "search <query> [--state S]… [--all-states] [--type T]… [--tag t]… [--filter expr] "
                     + "[--beneath id] [--limit n]",
                 summary: "search names, text and tags, best match first", positionals: ["query"],
-                options: ["state", "type", "tag", "filter", "beneath", "limit", "tier"], flags: ["all-states"])
+                options: ["state", "type", "tag", "filter", "beneath", "limit", "tier"], flags: ["all-states"]),
+            readsRows: true
         ) { arguments, copy in
             let list = try listFilters(arguments)
             let filters = SearchFilters(
@@ -29,15 +30,19 @@ extension DeviceCommand {
                 summary: "the items a filter selects",
                 options: ["type", "state", "occurred-after", "occurred-before", "tier", "tag", "limit", "filter",
                           "beneath", "source", "offset"],
-                flags: ["all-states"])
+                flags: ["all-states"]),
+            readsRows: true
         ) { arguments, copy in
             .array(try await copy.items.list(try listFilters(arguments)).rows.map(JSONShapes.item))
         },
         DeviceCommand(
-            words: ["items", "get"], spec: CommandSpec(usage: "items get <id>", summary: "one item", positionals: ["id"])
+            words: ["items", "get"],
+            spec: CommandSpec(usage: "items get <id>", summary: "one item", positionals: ["id"]),
+            readsRows: true
         ) { arguments, copy in
             guard let item = try await copy.items.get(arguments.positional(0)) else {
-                throw MarfaError.notFound(code: "not_found", message: "the copy holds no item \(arguments.positional(0))")
+                // A row the copy does not hold, whatever the instance holds (issue 28 point 11, Decision 0090).
+                throw MarfaError.notFound(code: "not_held", message: "the copy holds no item \(arguments.positional(0))")
             }
             return JSONShapes.item(item)
         },
@@ -64,14 +69,9 @@ extension DeviceCommand {
                 flags: ["as-read", "replace"])
         ) { arguments, copy in
             let id = arguments.positional(0)
-            let base: Int64
-            if let given = try version(arguments.value("version")) {
-                base = given
-            } else {
-                guard let held = try await copy.items.get(id) else {
-                    throw MarfaError.notFound(code: "not_held", message: "the copy does not hold item \(id)")
-                }
-                base = held.version
+            // An edit names the version it was made on; the device never guesses it (V-20, Decision 0088).
+            guard let base = try version(arguments.value("version")) else {
+                throw MarfaError.invalid(message: "an update names the version it is based on: --version N")
             }
             let edit = Edit(
                 properties: try properties(arguments.value("properties")),

@@ -7,9 +7,14 @@ extension DeviceCommand {
             words: ["drain"],
             spec: CommandSpec(usage: "drain --url U --key K", summary: "send the queue once, in order"),
             ending: { answer in
-                guard let stopped = answer.object?["stopped"]?.string else { return nil }
-                return (5, MarfaError.unauthorized(code: "unauthorized", message: stopped))
-            }
+                // A refused key stopped the pass: exit 5; a pass the instance left unfinished: exit 3 (Decision 0090).
+                if let stopped = answer.object?["stopped"]?.string {
+                    return (5, MarfaError.unauthorized(code: "unauthorized", message: stopped))
+                }
+                guard let unavailable = answer.object?["unavailable"]?.string else { return nil }
+                return (3, MarfaError.network(message: unavailable))
+            },
+            talksToInstance: true, stopMode: .beforeNextRequest
         ) { _, copy in JSONShapes.drainReport(try await copy.queue.drain()) },
         DeviceCommand(
             words: ["release"],

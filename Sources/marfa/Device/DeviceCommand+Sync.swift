@@ -6,20 +6,19 @@ extension DeviceCommand {
             words: ["hydrate"],
             spec: CommandSpec(
                 usage: "hydrate --types a,b --tier library|feed|all [--edge-type E]… --url U --key K",
-                summary: "fill the copy with a slice of the instance", options: ["types", "tier", "edge-type"])
+                summary: "fill the copy with a slice of the instance", options: ["types", "tier", "edge-type"]),
+            precheck: { arguments in _ = try slice(arguments) },
+            talksToInstance: true, stopMode: .beforeNextRequest
         ) { arguments, copy in
-            let types = try arguments.required("types").split(separator: ",").map(String.init)
-            let tierText = try arguments.required("tier")
-            guard let tier = SliceTier(rawValue: tierText) else {
-                throw MarfaError.validation(code: "validation_error", message: "\"\(tierText)\" is not a slice tier")
-            }
+            let (types, tier) = try slice(arguments)
             let report = try await copy.hydrate(types: types, tier: tier, edgeTypes: arguments.values("edge-type"))
             return JSONShapes.hydrateReport(report)
         },
         DeviceCommand(
             words: ["pin"],
             spec: CommandSpec(usage: "pin <id> --url U --key K", summary: "hold an item whatever the slice says",
-                              positionals: ["id"])
+                              positionals: ["id"]),
+            talksToInstance: true
         ) { arguments, copy in
             let report = try await copy.pin(arguments.positional(0))
             return ["id": .string(arguments.positional(0)), "pinned": .bool(report.pinned),
@@ -35,7 +34,8 @@ extension DeviceCommand {
         },
         DeviceCommand(
             words: ["catch-up"],
-            spec: CommandSpec(usage: "catch-up --url U --key K", summary: "replay the log up to its head")
+            spec: CommandSpec(usage: "catch-up --url U --key K", summary: "replay the log up to its head"),
+            talksToInstance: true, stopMode: .endingStreams
         ) { _, copy in
             let report = try await copy.catchUp()
             return [
@@ -44,4 +44,15 @@ extension DeviceCommand {
             ]
         },
     ]
+
+    /// The slice `hydrate` names, refused before the store is opened or the instance asked (WC-8).
+    static func slice(_ arguments: ParsedArguments) throws -> (types: [String], tier: SliceTier) {
+        let types = try arguments.required("types").split(separator: ",").map(String.init)
+        let tierText = try arguments.required("tier")
+        guard let tier = SliceTier(rawValue: tierText) else {
+            throw MarfaError.validation(code: "validation_error", message: "\"\(tierText)\" is not a slice tier")
+        }
+        try WorkingCopy.checkSliceTypes(types)
+        return (types, tier)
+    }
 }

@@ -9,6 +9,16 @@ struct DeviceCommand: Sendable {
     /// How an answer ends besides being printed: nil for exit 0, or an exit code and the refusal printed on
     /// standard error beside the answer (a drain a refused key stopped exits 5).
     var ending: @Sendable (JSONValue) -> (exit: Int32, error: MarfaError)? = { _ in nil }
+    /// Refuses arguments the operation can judge alone, before the store is opened or anything is sent.
+    var precheck: @Sendable (ParsedArguments) throws -> Void = { _ in }
+    /// Whether the operation reads rows, and so is refused until a hydration completes (WC-4).
+    var readsRows = false
+    /// Whether the operation always opens a reading handle, never claiming the writer role (WC-3).
+    var opensAsReader = false
+    /// Whether the operation talks to the instance, and so first reads its root's contract (Decision 0089).
+    var talksToInstance = false
+    /// How Ctrl-C stops the operation (Decision 0090).
+    var stopMode = StopMode.notStoppable
     /// Runs the operation on an open copy and answers its JSON shape.
     var run: @Sendable (ParsedArguments, WorkingCopy) async throws -> JSONValue
 
@@ -33,7 +43,8 @@ extension DeviceCommand {
         DeviceCommand(
             words: ["withdraw"],
             spec: CommandSpec(
-                usage: "withdraw <queue-id> --url U --key K", summary: "withdraw a blocked write", positionals: ["id"])
+                usage: "withdraw <queue-id> --url U --key K", summary: "withdraw a blocked write", positionals: ["id"]),
+            talksToInstance: true
         ) { arguments, copy in .bool(try await copy.queue.withdraw(arguments.positional(0))) },
         DeviceCommand(
             words: ["checkpoint"], spec: CommandSpec(usage: "checkpoint", summary: "write a snapshot now")

@@ -39,10 +39,34 @@ enum DeviceRunner {
         spec.options.formUnion(DeviceCommand.serverOptions)
         let arguments = try ParsedArguments(operationWords, spec: spec)
         guard let database else { throw UsageError("--db <store> is required") }
-        let copy = try await open(database, reader: reader, arguments: arguments)
+        return try await perform(command, arguments, database: database, reader: reader, printer: printer)
+    }
+
+    /// Runs one parsed operation: its precheck, the instance's root contract when it talks to the instance, the
+    /// read gate, the operation itself under Ctrl-C's watch, and its answer and ending.
+    private static func perform(
+        _ command: DeviceCommand, _ arguments: ParsedArguments, database: String, reader: Bool, printer: Printer
+    ) async throws -> Int32 {
+        try command.precheck(arguments)
+        let watch = command.stopMode == .notStoppable ? nil : StopWatch(command.stopMode) { printer.stopping() }
+        if command.talksToInstance, !reader, let server = try server(arguments) {
+            try await ContractPreflight.check(server, offline: true)
+        }
+        let copy = try await open(database, reader: reader || command.opensAsReader, arguments: arguments)
         do {
-            let answer = try await command.run(arguments, copy)
+            if command.readsRows { try await DeviceReadGate.check(copy) }
+            let (ran, stopped): (JSONValue?, Bool)
+            if let watch {
+                (ran, stopped) = try await watch.run { try await command.run(arguments, copy) }
+            } else {
+                (ran, stopped) = (try await command.run(arguments, copy), false)
+            }
             await copy.close()
+            guard !stopped, let answer = ran else {
+                if let ran { printer.answer(ran) }
+                printer.refusal(.canceled(message: "stopped by Ctrl-C; the cursor and the queue are kept"), exit: 3)
+                return 3
+            }
             printer.answer(answer)
             guard let ending = command.ending(answer) else { return 0 }
             printer.refusal(ending.error, exit: ending.exit)
@@ -55,13 +79,15 @@ enum DeviceRunner {
 
     private static func open(_ database: String, reader: Bool, arguments: ParsedArguments) async throws -> WorkingCopy {
         let store = URL(fileURLWithPath: database)
-        var server: Server?
-        if let url = arguments.value("url") {
-            guard let parsed = URL(string: url) else { throw MarfaError.invalid(message: "--url is not a URL") }
-            let key = arguments.value("key") ?? ProcessInfo.processInfo.environment["MARFA_API_KEY"] ?? ""
-            server = Server(url: parsed, key: key)
-        }
         if reader { return try await WorkingCopy.openReader(store: store) }
-        return try await WorkingCopy.open(store: store, server: server)
+        return try await WorkingCopy.open(store: store, server: try server(arguments))
+    }
+
+    /// The instance `--url` names with the key from `--key` or `MARFA_API_KEY`, or nil without `--url`.
+    private static func server(_ arguments: ParsedArguments) throws -> Server? {
+        guard let url = arguments.value("url") else { return nil }
+        guard let parsed = URL(string: url) else { throw MarfaError.invalid(message: "--url is not a URL") }
+        let key = arguments.value("key") ?? ProcessInfo.processInfo.environment["MARFA_API_KEY"] ?? ""
+        return Server(url: parsed, key: key)
     }
 }

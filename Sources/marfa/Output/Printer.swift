@@ -40,6 +40,13 @@ struct Printer {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// Tells a person, on standard error, that Ctrl-C was taken (under `--json` standard error keeps one refusal).
+    func stopping() {
+        guard !json else { return }
+        let line = "stopping: the request in flight is answered first, then nothing more is sent; Ctrl-C again ends now"
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
     /// Prints a usage error as plain text (exit 2), which harnesses read as `usage`.
     func usage(_ error: UsageError) -> Int32 {
         FileHandle.standardError.write(Data(("usage error: " + error.message + "\n").utf8))
@@ -67,11 +74,21 @@ enum HumanText {
                 return "\(id)  \(type)  \(title)"
             }
             if let id = members["id"]?.string, let kind = members["kind"]?.string {
-                return "queued \(kind) \(members["item_id"]?.string ?? "") as \(id)"
+                return "queued \(kind) \(members["item_id"]?.string ?? "") as \(id)" + waiting(members)
             }
             return members.keys.sorted().map { "\($0): \(scalar(members[$0] ?? .null))" }.joined(separator: "\n")
         default: return scalar(value)
         }
+    }
+
+    /// Why a queued write waits (issue 28 point 10, Decision 0090): the writes it cannot go without, and the
+    /// write it goes after; empty for a write that waits on nothing.
+    static func waiting(_ write: JSONObject) -> String {
+        var parts: [String] = []
+        let needs = write["depends_on"]?.array?.count ?? 0
+        if needs > 0 { parts.append("waiting on \(needs) write(s) it cannot go without") }
+        if let ahead = write["follows"]?.string { parts.append("after \(ahead)") }
+        return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
     }
 
     private static func scalar(_ value: JSONValue) -> String {

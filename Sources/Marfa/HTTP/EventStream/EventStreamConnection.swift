@@ -19,6 +19,7 @@ package final class EventStreamConnection: Sendable {
 
     /// Opens the stream at `lastEventId` (none for the head read), asking for every type and every edge (WC-17).
     package init(client: InstanceClient, lastEventId: String?) throws(MarfaError) {
+        try StopRequest.check("GET /events")
         let url = try client.url("/events", query: [URLQueryItem(name: "edges", value: "all")])
         var headers: [(name: String, value: String)] = [
             ("Authorization", "Bearer \(client.server.key)"), ("Accept", "text/event-stream"),

@@ -120,7 +120,8 @@ struct DrainPass {
                 idempotencyKey: write.idempotencyKey, isWrite: true)
         } catch {
             switch error {
-            case .contractMismatch: throw error
+            // A redirect or a stop ends the pass as a mismatch does: the write stays queued, nothing after it goes.
+            case .contractMismatch, .redirected, .canceled: throw error
             case .network(let message): endPass(write, reason: message)
             default:
                 record(try await engine.settle(write.id, .counted, answer: nil))

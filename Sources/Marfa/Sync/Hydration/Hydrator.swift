@@ -25,6 +25,35 @@ struct Hydrator {
         }
     }
 
+    /// Refuses a type or an edge type the instance's catalog does not hold, naming it, before the copy is cleared
+    /// and before any page is read (issue 28 point 2); a pattern (`ns.*`) is the instance's to expand.
+    static func checkHeld(types: [String], edgeTypes: [String], in catalog: CatalogSnapshot) throws(MarfaError) {
+        for type in types where !type.hasSuffix(".*") && !catalog.holdsItemType(type) {
+            throw MarfaError.unknownType(message: "the instance holds no type \(type); nothing was cleared")
+        }
+        for edgeType in edgeTypes where catalog.edgeType(edgeType) == nil {
+            throw MarfaError.unknownType(message: "the instance holds no edge type \(edgeType); nothing was cleared")
+        }
+    }
+
+    /// Refuses `forbidden`, naming it, a declared type the key's `type_permissions` do not let it read, before the
+    /// copy is cleared (P-18; issue 28 point 5). A credential that cannot read its own record (a signed-in app's
+    /// token, answered 403) takes the slice as declared.
+    private func checkReadable(types: [String], in catalog: CatalogSnapshot) async throws(MarfaError) {
+        let grants: [String: String]
+        do {
+            grants = try await InstanceIdentity(client: client).typeGrants()
+        } catch .forbidden {
+            return
+        }
+        let reach = KeyReach(catalog: catalog, typeGrants: grants)
+        if let unreadable = types.first(where: { !reach.reads($0) }) {
+            throw MarfaError.forbidden(
+                code: "forbidden",
+                message: "the key cannot read \(unreadable), which the slice declares; nothing was cleared")
+        }
+    }
+
     func hydrate(types: [String], tier: SliceTier, edgeTypes: [String]) async throws -> HydrateReport {
         try Self.checkTypes(types)
         guard engine.role == .writer else {
@@ -33,6 +62,8 @@ struct Hydrator {
         let instanceId = try await InstanceIdentity(client: client).instanceId()
         let head = try await headCursor()
         let catalog = try await CatalogReader(client: client).read()
+        try Self.checkHeld(types: types, edgeTypes: edgeTypes, in: catalog)
+        try await checkReadable(types: types, in: catalog)
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
         try await engine.beginHydration(slice)
         var commits = PageCommits(engine: engine)

@@ -47,7 +47,8 @@ package struct RefillGate: Sendable {
         {
             return expired("slice_changed", "the instance no longer registers \(gone), which the copy's slice holds")
         }
-        if let unreadable = slice.types.first(where: { !keyReads(type: $0) }) {
+        let reach = KeyReach(catalog: catalog, typeGrants: typeGrants)
+        if let unreadable = slice.types.first(where: { !reach.reads($0) }) {
             return expired("reach_changed", "the key no longer reads \(unreadable), which the copy's slice holds")
         }
         return nil
@@ -71,30 +72,10 @@ package struct RefillGate: Sendable {
         .copyExpired(reason: reason, message: message)
     }
 
-    /// The catalog types a slice type takes: the type with its subtree, or every type under an `ns.*` pattern.
-    private func catalogTypes(of sliceType: String) -> [String] {
-        if sliceType.hasSuffix(".*") {
-            let namespace = String(sliceType.dropLast(1))
-            return catalog.itemTypes.map(\.id).filter { $0.hasPrefix(namespace) }
-        }
-        return catalog.itemTypes.map(\.id).filter { catalog.isType($0, within: sliceType) }
-    }
-
     private func catalogHolds(type sliceType: String) -> Bool {
-        if sliceType.hasSuffix(".*") { return !catalogTypes(of: sliceType).isEmpty }
+        if sliceType.hasSuffix(".*") {
+            return !KeyReach(catalog: catalog, typeGrants: [:]).catalogTypes(of: sliceType).isEmpty
+        }
         return catalog.itemType(sliceType) != nil
-    }
-
-    /// A slice type is readable when the key reads it or any type in its subtree (P-18).
-    private func keyReads(type sliceType: String) -> Bool {
-        catalogTypes(of: sliceType).contains { ["read", "write"].contains(grantLevel(for: $0)) }
-    }
-
-    /// The level the most specific pattern gives `name`: exact, else the longest `ns.*` it extends, else `*` (P-4).
-    private func grantLevel(for name: String) -> String {
-        if let exact = typeGrants[name] { return exact }
-        let namespaced = typeGrants.filter { $0.key.hasSuffix(".*") && name.hasPrefix($0.key.dropLast(1)) }
-        if let best = namespaced.max(by: { $0.key.count < $1.key.count }) { return best.value }
-        return typeGrants["*"] ?? "none"
     }
 }
