@@ -113,6 +113,34 @@ final class HTTPServerRefusalTests: XCTestCase {
         await server.stop()
     }
 
+    func testTheGateRefusesFromTheHeadWithoutAContinueOrTheHandler_Issue26_6() async throws {
+        let handled = Locked(0)
+        let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0))
+        let refusal = HTTPResponse.json(HTTPStatus(code: 401), text: #"{"error":{"code":"unauthorized"}}"#)
+        try server.start(
+            gate: { head in head.headers["Authorization"] == nil ? refusal : nil },
+            handler: { request in
+                handled.update { $0 += 1 }
+                return .text("took \(request.body.count)")
+            })
+        let port = server.port
+        let (refused, closed, admitted) = try await onThread {
+            let client = try RawHTTPClient(port: port)
+            try client.send(
+                "POST /up HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 1000000\r\n\r\n")
+            let refused = try client.readResponse()
+            let keyed = try RawHTTPClient(port: port)
+            try keyed.send("POST /up HTTP/1.1\r\nHost: t\r\nAuthorization: k\r\nContent-Length: 3\r\n\r\nabc")
+            return (refused, client.waitForClose(), try keyed.readResponse())
+        }
+        XCTAssertEqual(refused.status, 401, "the gate's answer comes first, no 100 Continue before it")
+        XCTAssertEqual(refused.headers["Connection"], "close")
+        XCTAssertTrue(closed)
+        XCTAssertEqual(admitted.bodyText, "took 3", "a head the gate lets through is read whole and handled")
+        XCTAssertEqual(handled.current, 1, "the refused request never reached the handler")
+        await server.stop()
+    }
+
     func testSlowHeadGets408FromItsFirstByteWhileAnotherClientIsServed_Issue26_6() async throws {
         let clock = ManualServerClock()
         let server = try startTestServer({ $0.clock = clock }, handler: HTTPServerExchangeTests.echo)
