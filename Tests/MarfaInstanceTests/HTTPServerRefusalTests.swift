@@ -159,6 +159,27 @@ final class HTTPServerRefusalTests: XCTestCase {
         await server.stop()
     }
 
+    func testABodyHasTheReadTimeoutFromTheRequestsFirstByte_Issue26_6() async throws {
+        let clock = ManualServerClock()
+        let server = try startTestServer({ $0.clock = clock }, handler: HTTPServerExchangeTests.echo)
+        let port = server.port
+        let limits = server.configuration.limits
+        let client = try RawHTTPClient(port: port)
+        try client.send("POST /one HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nab")
+        try await assertServed(port: port, "the loop has read the head and the first body bytes")
+        clock.advance(by: limits.headerTimeout)
+        try client.send("cd")
+        let first = try await onThread { try client.readResponse() }
+        XCTAssertEqual(first.status, 200, "a body is not held to the header timeout")
+        try client.send("POST /two HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nab")
+        try await assertServed(port: port, "the loop has read the second head")
+        clock.advance(by: limits.readTimeout)
+        let (second, closed) = try await onThread { (try client.readResponse(), client.waitForClose()) }
+        assertRefusal(second, status: 408, code: "request_timeout")
+        XCTAssertTrue(closed)
+        await server.stop()
+    }
+
     func testASilentNewConnectionIsClosedAfterTheHeaderTimeout_Issue26_6() async throws {
         let clock = ManualServerClock()
         let server = try startTestServer({ $0.clock = clock }) { _ in .text("ok") }
