@@ -6,8 +6,10 @@ import Glibc
 package final class EventPoller: Sendable {
     /// What a registered descriptor is watched for.
     package struct Interest: OptionSet, Sendable, Equatable {
+        /// The `EPOLLIN`/`EPOLLOUT` bits.
         package let rawValue: UInt32
 
+        /// Makes an interest from `EPOLL*` bits.
         package init(rawValue: UInt32) {
             self.rawValue = rawValue
         }

@@ -39,4 +39,34 @@ final class HTTPServerConcurrencyTests: XCTestCase {
         await server.stop()
         XCTAssertEqual(server.activeConnectionCount, 0)
     }
+
+    func testAHundredEventStreamsFollowAtOnceWithoutAThreadEach_Issue26_6() async throws {
+        let streamCount = 100
+        let broadcast = Gate()
+        let server = try startTestServer { request in
+            .eventStream { writer in
+                try? writer.sendComment(" connected")
+                await broadcast.wait()
+                try? writer.send(SSEEvent(event: "item.created", id: "1", data: request.path))
+            }
+        }
+        let port = server.port
+        let clients = try await onThread {
+            try (0..<streamCount).map { index in
+                let client = try RawHTTPClient(port: port)
+                try client.send("GET /follower/\(index) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n")
+                _ = try client.read(untilContains: ": connected")
+                return client
+            }
+        }
+        XCTAssertEqual(server.activeConnectionCount, streamCount)
+        broadcast.open()
+        let frames = try await onThread {
+            try clients.enumerated().map { index, client in
+                try client.read(untilContains: "data: /follower/\(index)\n\n", within: 10)
+            }
+        }
+        XCTAssertEqual(frames.count, streamCount, "every follower received its frame")
+        await server.stop()
+    }
 }

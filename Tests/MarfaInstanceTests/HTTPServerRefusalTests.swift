@@ -113,6 +113,34 @@ final class HTTPServerRefusalTests: XCTestCase {
         await server.stop()
     }
 
+    func testTheGateRefusesFromTheHeadWithoutAContinueOrTheHandler_Issue26_6() async throws {
+        let handled = Locked(0)
+        let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0))
+        let refusal = HTTPResponse.json(HTTPStatus(code: 401), text: #"{"error":{"code":"unauthorized"}}"#)
+        try server.start(
+            gate: { head in head.headers["Authorization"] == nil ? refusal : nil },
+            handler: { request in
+                handled.update { $0 += 1 }
+                return .text("took \(request.body.count)")
+            })
+        let port = server.port
+        let (refused, closed, admitted) = try await onThread {
+            let client = try RawHTTPClient(port: port)
+            try client.send(
+                "POST /up HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 1000000\r\n\r\n")
+            let refused = try client.readResponse()
+            let keyed = try RawHTTPClient(port: port)
+            try keyed.send("POST /up HTTP/1.1\r\nHost: t\r\nAuthorization: k\r\nContent-Length: 3\r\n\r\nabc")
+            return (refused, client.waitForClose(), try keyed.readResponse())
+        }
+        XCTAssertEqual(refused.status, 401, "the gate's answer comes first, no 100 Continue before it")
+        XCTAssertEqual(refused.headers["Connection"], "close")
+        XCTAssertTrue(closed)
+        XCTAssertEqual(admitted.bodyText, "took 3", "a head the gate lets through is read whole and handled")
+        XCTAssertEqual(handled.current, 1, "the refused request never reached the handler")
+        await server.stop()
+    }
+
     func testSlowHeadGets408FromItsFirstByteWhileAnotherClientIsServed_Issue26_6() async throws {
         let clock = ManualServerClock()
         let server = try startTestServer({ $0.clock = clock }, handler: HTTPServerExchangeTests.echo)
@@ -128,6 +156,27 @@ final class HTTPServerRefusalTests: XCTestCase {
         let (response, closed) = try await onThread { (try slow.readResponse(), slow.waitForClose()) }
         assertRefusal(response, status: 408, code: "request_timeout")
         XCTAssertTrue(closed, "the timeout counts from the head's first byte, not from its last")
+        await server.stop()
+    }
+
+    func testABodyHasTheReadTimeoutFromTheRequestsFirstByte_Issue26_6() async throws {
+        let clock = ManualServerClock()
+        let server = try startTestServer({ $0.clock = clock }, handler: HTTPServerExchangeTests.echo)
+        let port = server.port
+        let limits = server.configuration.limits
+        let client = try RawHTTPClient(port: port)
+        try client.send("POST /one HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nab")
+        try await assertServed(port: port, "the loop has read the head and the first body bytes")
+        clock.advance(by: limits.headerTimeout)
+        try client.send("cd")
+        let first = try await onThread { try client.readResponse() }
+        XCTAssertEqual(first.status, 200, "a body is not held to the header timeout")
+        try client.send("POST /two HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nab")
+        try await assertServed(port: port, "the loop has read the second head")
+        clock.advance(by: limits.readTimeout)
+        let (second, closed) = try await onThread { (try client.readResponse(), client.waitForClose()) }
+        assertRefusal(second, status: 408, code: "request_timeout")
+        XCTAssertTrue(closed)
         await server.stop()
     }
 

@@ -56,6 +56,21 @@ final class InstanceHostileClientTests: XCTestCase {
         await harness.finish()
     }
 
+    func testAnUnkeyedRequestWithoutABodyIsRefused401AndItsConnectionEnds_Issue26_6_P3() async throws {
+        let harness = try await InstanceHarness.start()
+        let port = harness.port
+        let (response, closed) = try await onThread {
+            let client = try RawHTTPClient(port: port)
+            try client.send("GET /items HTTP/1.1\r\nHost: t\r\n\r\n")
+            return (try client.readResponse(within: 30), client.waitForClose(within: 30))
+        }
+        XCTAssertEqual(response.status, 401)
+        XCTAssertEqual(response.headers["X-Marfa-Contract"], "3")
+        XCTAssertEqual(response.headers["Connection"], "close", "an unkeyed client does not keep the connection")
+        XCTAssertTrue(closed, "closed at once, not after the idle timeout")
+        await harness.finish()
+    }
+
     func testSixHundredIdleSocketsAndSlowUnkeyedUploadsDoNotStopAKeyedRead_Issue26_6() async throws {
         OpenFileLimit.raiseToHardLimit()
         let harness = try await InstanceHarness.start()

@@ -1,9 +1,9 @@
-import Synchronization
+import MarfaLocks
 
 /// A stop the person asked for (Ctrl-C; issue 28 point 17, Decision 0090): once asked, no further request or
 /// stream goes to the instance, while the one in flight is answered and recorded first.
 package enum StopRequest {
-    private static let requested = Mutex(false)
+    private static let requested = LockedValue(false)
 
     /// Asks every later request to stay unsent.
     package static func request() {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MarfaLocks
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,8 +16,8 @@ final class UnredirectedSession: NSObject, URLSessionDataDelegate, Sendable {
         let finish: @Sendable (Result<(Data, URLResponse), any Error>) -> Void
     }
 
-    private let pending = Mutex<[Int: Pending]>([:])
-    private let live = Mutex<URLSession?>(nil)
+    private let pending = LockedValue<[Int: Pending]>([:])
+    private let live = LockedValue<URLSession?>(nil)
 
     private override init() {
         super.init()

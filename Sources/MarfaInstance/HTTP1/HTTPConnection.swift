@@ -21,7 +21,7 @@ final class HTTPConnection {
         case closed
     }
 
-    private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// The connection's key in the loop and in handler answers.
     let token: UInt64
@@ -66,6 +66,7 @@ final class HTTPConnection {
         refresh()
     }
 
+    /// Whether the connection is closed and forgotten by the loop.
     var isClosed: Bool {
         if case .closed = phase { return true }
         return false
@@ -152,178 +153,5 @@ final class HTTPConnection {
             phaseDeadline = nil
         }
         return [writeDeadline, phaseDeadline].compactMap { $0 }.min()
-    }
-
-    private func readAvailable() {
-        switch phase {
-        case .reading:
-            guard receive() else { return }
-            if requestStarted == nil, !parser.isIdle { requestStarted = loop.clock.now }
-            processInput()
-        case .streaming:
-            guard receive() else { return }
-            if parser.bufferedByteCount > limits.maxHeadBytes { close() }
-        case .lingering(let drained) where lingerUntil != nil:
-            drain(after: drained)
-        case .handling, .responding, .lingering, .closed:
-            break
-        }
-    }
-
-    /// Reads once into the loop's buffer and feeds the parser; false (and closed) when the client left.
-    private func receive() -> Bool {
-        switch try? socket.receive(into: loop.readBuffer) {
-        case .received(let count)?:
-            parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
-            return true
-        case .wouldBlock?:
-            return true
-        case .endOfStream?, nil:
-            close()
-            return false
-        }
-    }
-
-    /// Pulls parser events until one needs the handler, a refusal, or more bytes.
-    func processInput() {
-        while case .reading = phase {
-            switch parser.nextEvent() {
-            case .request(let request):
-                beginHandling(request)
-            case .bodyFollows(let head):
-                if let refusal = loop.gate?(head) {
-                    refuse(with: refusal)
-                }
-            case .continueExpected:
-                queue(Self.continueResponse)
-            case .failed(let refusal):
-                refuse(refusal)
-            case .needMoreData:
-                if loop.isStopping, parser.isIdle, !hasOutput { close() }
-                return
-            }
-        }
-    }
-
-    private func beginHandling(_ request: HTTPRequest) {
-        phase = .handling(request)
-        requestStarted = nil
-        let handler = loop.handler
-        let inbox = loop.inbox
-        let token = token
-        Task {
-            let response = await handler(request)
-            inbox.post(.answered(connection: token, response))
-        }
-    }
-
-    /// The handler answered: write the answer, start its stream, or drop the connection.
-    func answer(_ response: HTTPResponse) {
-        guard case .handling(let request) = phase else { return }
-        let keepAlive =
-            request.keepAlive && !response.headers.containsToken("close", in: "Connection") && !loop.isStopping
-        switch response.body {
-        case .bytes(let body):
-            phase = .responding(keepAlive: keepAlive)
-            queue(wholeAnswer(response, body: body, request: request, keepAlive: keepAlive))
-        case .eventStream(let producer):
-            startStream(response, producer: producer, request: request, keepAlive: keepAlive)
-        case .dropConnection:
-            close()
-        }
-        refresh()
-    }
-
-    /// The stream of this connection has frames or finished.
-    func streamReady() {
-        guard case .streaming(let session) = phase, !hasOutput else { return }
-        pump(session)
-        refresh()
-    }
-
-    private func wholeAnswer(_ response: HTTPResponse, body: [UInt8], request: HTTPRequest, keepAlive: Bool)
-        -> [UInt8]
-    {
-        let hasBody = !response.status.forbidsBody
-        let head = encodeHead(
-            response, headers: response.headers, framing: hasBody ? .contentLength(body.count) : .none,
-            keepAlive: keepAlive, clientVersion: request.version)
-        guard hasBody, request.method != "HEAD" else { return head }
-        return head + body
-    }
-
-    /// The output is all written: go on with what the phase does next.
-    func outputDrained() {
-        switch phase {
-        case .responding(let keepAlive):
-            guard keepAlive else {
-                close()
-                return
-            }
-            resumeReading()
-        case .streaming(let session):
-            pump(session)
-        case .lingering(let drained) where lingerUntil == nil:
-            socket.shutdownWriting()
-            lingerUntil = loop.clock.now + limits.lingerTimeout
-            drain(after: drained)
-        case .reading, .handling, .lingering, .closed:
-            break
-        }
-    }
-
-    /// Back to reading after an answer; a request already buffered (pipelined) is served at once.
-    func resumeReading() {
-        phase = .reading
-        servedOne = true
-        idleSince = loop.clock.now
-        requestStarted = parser.isIdle ? nil : idleSince
-        processInput()
-    }
-
-    /// Answers a refusal of the server's own (malformed, too large, timed out) and lingers before closing.
-    func refuse(_ refusal: HTTPRequestRefusal) {
-        refuse(with: refusal.response)
-    }
-
-    /// Answers `response` with `Connection: close`, reads nothing more of the request, and lingers before closing.
-    func refuse(with response: HTTPResponse) {
-        guard case .bytes(let body) = response.body else {
-            close()
-            return
-        }
-        phase = .lingering(drained: 0)
-        lingerUntil = nil
-        queue(
-            encodeHead(
-                response, headers: response.headers, framing: .contentLength(body.count), keepAlive: false,
-                clientVersion: .http1_1) + body)
-    }
-
-    private func drain(after drained: Int) {
-        var total = drained
-        while total <= limits.maxLingerBytes {
-            switch try? socket.receive(into: loop.readBuffer) {
-            case .received(let count)?:
-                total += count
-            case .wouldBlock?:
-                phase = .lingering(drained: total)
-                return
-            case .endOfStream?, nil:
-                close()
-                return
-            }
-        }
-        close()
-    }
-
-    /// Writes a response head for this server with its default headers and the current date.
-    func encodeHead(
-        _ response: HTTPResponse, headers: HTTPHeaders, framing: HTTPBodyFraming, keepAlive: Bool,
-        clientVersion: HTTPVersion
-    ) -> [UInt8] {
-        HTTPResponseHead.encode(
-            status: response.status, headers: headers, defaultHeaders: loop.configuration.defaultHeaders,
-            framing: framing, keepAlive: keepAlive, clientVersion: clientVersion)
     }
 }

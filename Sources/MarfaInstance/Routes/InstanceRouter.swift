@@ -89,8 +89,10 @@ package struct InstanceRouter: Sendable {
         return reply
     }
 
-    /// `401 unauthorized`: no key, or one the instance does not know (P-3).
-    static let unauthorized = Refusal(401, "unauthorized", "A valid API key is required.")
+    /// `401 unauthorized`: no key, or one the instance does not know (P-3). The connection ends with the answer, so
+    /// a client without a key holds no socket past it.
+    static let unauthorized = Refusal(
+        401, "unauthorized", "A valid API key is required.", headers: [("Connection", "close")])
 
     /// Whether a request needs a key: all but `GET /` and `GET /health` (P-3).
     private static func needsKey(method: String, segments: [String]) -> Bool {

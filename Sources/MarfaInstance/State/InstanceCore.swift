@@ -20,6 +20,9 @@ package final class InstanceCore: Sendable {
     }
 
     private let guarded: LockedValue<Guarded>
+    /// The narrowed keys by secret, mirrored from the state in the same turn a write applies `putKey`, so the HTTP
+    /// server's event loop checks a key without waiting for the state lock (which long reads hold).
+    private let keyTable: LockedValue<[String: AccessKey]>
     private let snapshotTask = LockedValue<Task<Void, Never>?>(nil)
     /// The journal, snapshots and data folder.
     package let persistence: InstancePersistence
@@ -40,6 +43,7 @@ package final class InstanceCore: Sendable {
         snapshotThreshold: UInt64
     ) {
         guarded = LockedValue(Guarded(data: state, publishedHead: state.log.head))
+        keyTable = LockedValue(state.keys)
         self.persistence = persistence
         self.hub = StreamHub(capacity: streamCapacity)
         self.catalog = BuiltInCatalog.snapshot
@@ -66,10 +70,10 @@ package final class InstanceCore: Sendable {
         }
     }
 
-    /// The key a bearer secret names: the operator's or a narrowed one, else nil.
+    /// The key a bearer secret names: the operator's or a narrowed one, else nil. Never waits for the state lock.
     package func key(forSecret secret: String) -> AccessKey? {
         if secret == operatorKey.secret { return operatorKey }
-        return guarded.withLock { $0.data.keys[secret] }
+        return keyTable.withLock { $0[secret] }
     }
 
     /// Runs one write (P-16, P-34): replays or refuses a repeated idempotency key, else plans against the state,
@@ -109,7 +113,10 @@ package final class InstanceCore: Sendable {
             } catch {
                 return .done(Refusal.internalError.reply)
             }
-            for change in changes { guarded.data.apply(change) }
+            for change in changes {
+                guarded.data.apply(change)
+                if case .putKey(let key) = change { keyTable.withLock { $0[key.secret] = key } }
+            }
             if let claimed { guarded.inFlight.insert(claimed) }
             return .pending(sequence: sequence, lastEvent: lastEvent, reply: planned.reply, claim: claimed)
         }

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Marfa
-import Synchronization
+import MarfaLocks
 
 /// How a device operation meets Ctrl-C (device-cli exit codes; issue 28 point 17, Decision 0090).
 enum StopMode: Sendable {
@@ -55,7 +55,7 @@ final class StopWatch {
 
 /// The Ctrl-Cs taken so far, and the operation they stop.
 private final class StopCount: Sendable {
-    private let state = Mutex<(stops: Int, work: Task<JSONValue, any Error>?)>((0, nil))
+    private let state = LockedValue<(stops: Int, work: Task<JSONValue, any Error>?)>((0, nil))
 
     /// Counts one Ctrl-C; answers the count and the operation running, if any.
     func add() -> (Int, Task<JSONValue, any Error>?) {
