@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage", "MarfaSockets"]),
         .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
+        .executableTarget(
+            name: "marfa-corruption-drill", dependencies: ["MarfaEngine", "MarfaRules", "MarfaStorage"]),
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .executableTarget(
