@@ -13,18 +13,18 @@ struct CorruptionDrill {
         let short = arguments.contains("--short")
         let seed = value("--seed", in: arguments).flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970)
         let folder = FileManager.default.temporaryDirectory.path + "/marfa-corruption-drill-\(UUID().uuidString)"
+        var tally = Tally()
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            var tally = Tally()
             try run(in: folder, short: short, seed: seed, tally: &tally)
-            print(tally.summary(seed: seed))
-            print("corruption drill: \(tally.cases) cases, \(tally.losses) silent losses, \(tally.crashes) crashes")
-            exit(tally.losses == 0 && tally.crashes == 0 ? 0 : 1)
         } catch {
             FileHandle.standardError.write(Data("corruption drill could not run: \(error)\n".utf8))
             exit(1)
         }
+        print(tally.summary(seed: seed))
+        print("corruption drill: \(tally.cases) cases, \(tally.losses) silent losses, \(tally.crashes) crashes")
+        exit(tally.losses == 0 && tally.crashes == 0 ? 0 : 1)
     }
 
     private static func run(in folder: String, short: Bool, seed: UInt64, tally: inout Tally) throws {
