@@ -21,6 +21,8 @@ let package = Package(
         .executableTarget(
             name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance", "MarfaSockets", "MarfaLocks"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
+        .executableTarget(
+            name: "marfa-corruption-drill", dependencies: ["MarfaEngine", "MarfaRules", "MarfaStorage"]),
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .executableTarget(

@@ -60,6 +60,8 @@ enum HelpText {
             lines.append("  \(command.spec.usage)")
             lines.append("      \(command.spec.summary)")
         }
+        lines.append("  \(SalvageCommand.spec.usage)")
+        lines.append("      \(SalvageCommand.spec.summary) (reads a damaged store without opening it)")
         lines.append("  \(InstanceCommand.spec.usage)")
         lines.append("      \(InstanceCommand.spec.summary)")
         for spec in ClientCommand.specs.values.sorted(by: { $0.usage < $1.usage }) {

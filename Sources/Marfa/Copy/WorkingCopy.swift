@@ -215,7 +215,9 @@ public final class WorkingCopy: Sendable {
         return try await PinFetcher(client: InstanceClient(server: server), engine: engine).unpin(id)
     }
 
-    /// Writes a snapshot of the whole copy now and drops the journal it covers.
+    /// Writes a snapshot of the whole copy now, reads it back, and drops what the snapshot before it covered; that
+    /// snapshot and the journal after it stay until the next checkpoint, so a damaged snapshot never strands the
+    /// store (Issue 26.3).
     public func checkpoint() async throws {
         try await engine.checkpoint()
     }

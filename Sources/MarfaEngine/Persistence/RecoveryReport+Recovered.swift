@@ -11,9 +11,7 @@ extension RecoveryReport {
         self.init(
             segment: recovered.nextSegment,
             snapshot: recovered.snapshotSegment.map { directory.filePath(StoreFileName.snapshot($0)) },
-            skippedSnapshots: recovered.skippedSnapshots.map {
-                SkippedSnapshot(file: $0.path ?? directory.path, offset: $0.offset, message: $0.message)
-            },
+            skippedSnapshots: recovered.skippedSnapshots.map { StoreDamage($0, in: directory) },
             tornTail: recovered.tornTail.map {
                 TornTail(
                     file: $0.path, offset: $0.offset, bytesCut: $0.wasCut ? $0.fileLength - $0.offset : 0,
@@ -38,5 +36,12 @@ extension RecoveryReport {
     static func kept(in directory: StoreDirectory) -> RecoveryReport? {
         guard let bytes = try? directory.readMetadata(named: fileName) else { return nil }
         return try? JSONDecoder().decode(RecoveryReport.self, from: Data(bytes))
+    }
+}
+
+extension StoreDamage {
+    /// The damage a storage error names (its file, or the folder, its offset and message).
+    init(_ error: StorageError, in directory: StoreDirectory) {
+        self.init(file: error.path ?? directory.path, offset: error.offset, message: error.message)
     }
 }

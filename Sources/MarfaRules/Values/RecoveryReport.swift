@@ -1,24 +1,24 @@
+/// Damage found in one of a store's files: which file, where, and what was wrong (Issue 26).
+public struct StoreDamage: Sendable, Hashable, Codable {
+    /// The file's path.
+    public var file: String
+    /// The byte offset where the damage was found, when known.
+    public var offset: UInt64?
+    /// What was wrong.
+    public var message: String
+
+    /// Makes the record of damage in `file`.
+    public init(file: String, offset: UInt64?, message: String) {
+        self.file = file
+        self.offset = offset
+        self.message = message
+    }
+}
+
 /// What opening a store had to do beyond replaying it (Issue 26.4), as `status` reports it under `recovery`: the
 /// snapshot it opened from, newer snapshots it passed over, a torn journal tail it cut, files it did not read, and a
 /// missing `store.json` it wrote again. Kept from the last open that found any of these (Decision 0076).
 public struct RecoveryReport: Sendable, Hashable, Codable {
-    /// A snapshot passed over because it failed its checks.
-    public struct SkippedSnapshot: Sendable, Hashable, Codable {
-        /// The snapshot file's path.
-        public var file: String
-        /// The byte offset where the damage was found, when known.
-        public var offset: UInt64?
-        /// What was wrong with it.
-        public var message: String
-
-        /// Makes the record of one skipped snapshot.
-        public init(file: String, offset: UInt64?, message: String) {
-            self.file = file
-            self.offset = offset
-            self.message = message
-        }
-    }
-
     /// A torn journal tail: an unacknowledged write cut short, found at the end of the newest segment.
     public struct TornTail: Sendable, Hashable, Codable {
         /// The segment file's path.
@@ -50,7 +50,7 @@ public struct RecoveryReport: Sendable, Hashable, Codable {
     /// The snapshot file the open restored from, nil when it replayed the journal from its first segment.
     public var snapshot: String?
     /// Newer snapshots passed over, newest first.
-    public var skippedSnapshots: [SkippedSnapshot]
+    public var skippedSnapshots: [StoreDamage]
     /// The torn tail found, if any.
     public var tornTail: TornTail?
     /// Names in the folder that look like the store's numbered files but were not read.
@@ -68,7 +68,7 @@ public struct RecoveryReport: Sendable, Hashable, Codable {
 
     /// Makes a report from its parts.
     public init(
-        segment: UInt64, snapshot: String?, skippedSnapshots: [SkippedSnapshot], tornTail: TornTail?,
+        segment: UInt64, snapshot: String?, skippedSnapshots: [StoreDamage], tornTail: TornTail?,
         strayFiles: [String], metadataMissing: Bool
     ) {
         self.segment = segment

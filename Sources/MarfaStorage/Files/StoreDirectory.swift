@@ -41,10 +41,11 @@ package final class StoreDirectory: Sendable {
 
     /// Opens an existing store folder as a reader: it never takes the writer lock and creates nothing (WC-3).
     ///
-    /// Refused "no_store" when the folder or its lock file is missing.
-    package static func openReader(at path: String) throws -> StoreDirectory {
+    /// Refused "no_store" when the folder is missing, or its lock file when `lockRequired` (a salvage reads a
+    /// folder whose lock file was lost).
+    package static func openReader(at path: String, lockRequired: Bool = true) throws -> StoreDirectory {
         let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        guard AtomicFile.exists(folder + "/" + lockFileName) else {
+        guard AtomicFile.exists(folder + "/" + (lockRequired ? lockFileName : ".")) else {
             throw StorageError(code: StorageError.noStore, message: "no store exists at \(folder)", path: folder)
         }
         return StoreDirectory(path: folder, role: .reader, lock: nil)

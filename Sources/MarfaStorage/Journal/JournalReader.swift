@@ -155,6 +155,7 @@ package struct JournalReader: Sendable {
     /// The refusal of a journal with segments missing between `first` and the last of `present`: it names every
     /// missing number (a long run by its ends) and the path of the first (Issue 26.4).
     static func missingSegments(from first: UInt64, present: [UInt64], in directory: StoreDirectory) -> StorageError {
+        let present = present.filter { $0 >= first }
         let held = Set(present)
         let last = present.max() ?? first
         let missing = (first...max(first, last)).filter { !held.contains($0) }

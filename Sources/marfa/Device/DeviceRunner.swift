@@ -25,6 +25,16 @@ enum DeviceRunner {
             default: throw UsageError("unknown option \(word); usage: \(prefixSpec.usage)")
             }
         }
+        if rest.first == SalvageCommand.word {
+            if rest.contains("--help") {
+                print("usage: marfa [--json] device --db <store> \(SalvageCommand.spec.usage)\n"
+                    + SalvageCommand.spec.summary)
+                return 0
+            }
+            guard let database else { throw UsageError("--db <store> is required") }
+            printer.answer(try SalvageCommand.run(database, rest.dropFirst()))
+            return 0
+        }
         guard let command = DeviceCommand.all.filter({ rest.starts(with: $0.words) })
             .max(by: { $0.words.count < $1.words.count })
         else {
