@@ -34,7 +34,8 @@ enum CrashRestoreOperations {
         // before the child runs instead of holding it beside the dataset and the peer.
         let (ours, check) =
             marfa.reopensInChild
-            ? try await inChild(marfa, live: await marfa.copy.capturedState(), plan: plan, firstId: firstId, reports: children)
+            ? try await inChild(
+                marfa, live: await marfa.copy.capturedState(), plan: plan, firstId: firstId, reports: children)
             : await inProcess(marfa, live: await marfa.copy.capturedState(), plan: plan, firstId: firstId)
         return BenchOperation(
             name: "crash/restore-\(records)-records", group: "crash", ours: ours, peers: [], warmup: 0,

@@ -76,13 +76,6 @@ struct CatchUp {
         burst.count >= burstLimit || !stream.hasEvents(beyond: taken)
     }
 
-    /// Applies one event and moves the cursor with it, in one durable step; answers whether it was skipped as stale.
-    func apply(_ event: StreamEvent) async throws -> Bool {
-        let staged = try await stage(event)
-        try await settle([staged])
-        return staged.skipped
-    }
-
     /// Stages one event and the cursor move with it (WC-18): the engine judges it against the copy as it is and
     /// applies it in one turn, and queues it in the journal in one record, so the cursor is durable together with
     /// the changes it covers; `settle` waits for it. A row entering the slice has its edges fetched first (WC-25),
