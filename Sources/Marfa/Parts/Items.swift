@@ -36,6 +36,18 @@ public struct Items: Sendable {
         return answers
     }
 
+    /// The conflicted copies of an item the copy holds out of the bin, oldest first: the siblings the instance made
+    /// when two writers changed a keep-both field (F011, F104). Throws `hydrationIncomplete` while filling or stale.
+    public func conflictedCopies(of id: String) async throws -> [Item] {
+        try await engine.conflictedCopies(of: id)
+    }
+
+    /// The id of the item a conflicted copy was made from, held or not; nil for an item that is not a conflicted
+    /// copy (F011). Throws `hydrationIncomplete` while filling or stale.
+    public func original(ofConflictedCopy id: String) async throws -> String? {
+        try await engine.original(ofConflictedCopy: id)
+    }
+
     /// One item, or nil when it is in the bin or not held (WC-51).
     public func get(_ id: String) async throws -> Item? {
         try await engine.readableItem(id)
@@ -47,31 +59,37 @@ public struct Items: Sendable {
     }
 
     /// Queues a create and shows the item at once.
+    @discardableResult
     public func create(_ draft: Draft) async throws -> QueuedWrite {
         try await engine.create(draft)
     }
 
     /// Queues an edit, refused unless `edit.baseVersion` is the version the copy holds.
+    @discardableResult
     public func update(_ id: String, _ edit: Edit) async throws -> QueuedWrite {
         try await engine.update(id, edit, asRead: false)
     }
 
     /// Queues an edit based on an older version, which the instance merges.
+    @discardableResult
     public func updateAsRead(_ id: String, _ edit: Edit) async throws -> QueuedWrite {
         try await engine.update(id, edit, asRead: true)
     }
 
     /// Queues a move to the bin.
+    @discardableResult
     public func delete(_ id: String) async throws -> QueuedWrite {
         try await engine.delete(id)
     }
 
     /// Queues a restore out of the bin, also for an item the copy does not hold.
+    @discardableResult
     public func restore(_ id: String) async throws -> QueuedWrite {
         try await engine.restore(id)
     }
 
     /// Queues a change of `ItemState`.
+    @discardableResult
     public func transition(_ id: String, to state: ItemState) async throws -> QueuedWrite {
         try await engine.transition(id, to: state)
     }

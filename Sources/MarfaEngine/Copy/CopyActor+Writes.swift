@@ -23,10 +23,13 @@ extension CopyActor {
         }
     }
 
-    /// Queues an edit; `asRead` takes an edit based on an older version (seed 000, "Edits").
+    /// Queues an edit; `asRead` takes an edit based on an older version (seed 000, "Edits"). An edit that saves the
+    /// body makes its links' edges in the same write (`bodyLinks(saving:)`, F100).
     package func update(_ id: String, _ edit: Edit, asRead: Bool) async throws(MarfaError) -> QueuedWrite {
         try await firstWrite { state, context throws(MarfaError) in
-            try ItemWritePlanner(state: state, context: context).update(id, edit, asRead: asRead)
+            var plan = try ItemWritePlanner(state: state, context: context).update(id, edit, asRead: asRead)
+            bodyLinks(saving: edit, of: id, in: &plan, state: state, context: context)
+            return plan
         }
     }
 

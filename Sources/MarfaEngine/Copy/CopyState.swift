@@ -41,6 +41,8 @@ package struct CopyState: Sendable {
     package private(set) var owedReadBacks: [String] = []
     /// Edges owed a read-back, as `owedReadBacks` items are.
     package private(set) var owedEdgeReadBacks: [String] = []
+    /// The title links of saved bodies by note id, each with its lookup's answer or pending (F099, F100).
+    package private(set) var linkLookups: [String: [LinkLookup]] = [:]
     /// The catalog writes and reads are judged by: the built-in one until the instance's is read.
     package private(set) var catalog: CatalogSnapshot = BuiltInCatalog.snapshot
 
@@ -117,6 +119,7 @@ package struct CopyState: Sendable {
         case .setCommitCount(let count): commitCount = count
         case .setOwedReadBacks(let ids): owedReadBacks = ids
         case .setOwedEdgeReadBacks(let ids): owedEdgeReadBacks = ids
+        case .setLinkLookups(let itemId, let lookups): linkLookups[itemId] = lookups.isEmpty ? nil : lookups
         }
     }
 
@@ -157,6 +160,6 @@ extension CopyState: Equatable {
             && lhs.queue == rhs.queue && lhs.slice == rhs.slice && lhs.cursor == rhs.cursor
             && lhs.hydration == rhs.hydration && lhs.pins == rhs.pins && lhs.instanceId == rhs.instanceId
             && lhs.catalog == rhs.catalog && lhs.owedReadBacks == rhs.owedReadBacks
-            && lhs.owedEdgeReadBacks == rhs.owedEdgeReadBacks
+            && lhs.owedEdgeReadBacks == rhs.owedEdgeReadBacks && lhs.linkLookups == rhs.linkLookups
     }
 }

@@ -83,6 +83,10 @@ extension StoreChange {
         case .setCommitCount(let count): writer.write(16); writer.write(varint: count)
         case .setOwedReadBacks(let ids): writer.write(18); writer.write(strings: ids)
         case .setOwedEdgeReadBacks(let ids): writer.write(19); writer.write(strings: ids)
+        case .setLinkLookups(let itemId, let lookups):
+            writer.write(Self.setLinkLookupsTag)
+            writer.write(itemId)
+            LinkLookupCodec.write(lookups, into: &writer)
         case .setCatalog(let catalog):
             writer.write(15)
             writer.write(String(decoding: (try? JSONEncoder().encode(catalog)) ?? Data("{}".utf8), as: UTF8.self))
@@ -92,6 +96,8 @@ extension StoreChange {
     /// The byte a `putQueuedWrite` change starts with: 17 since queue rows carry `sentAt` (Decision 0072); rows
     /// under 7, written before, are read without it.
     static let putQueuedWriteTag: UInt8 = 17
+    /// The byte a `setLinkLookups` change starts with (store format 3, Decision 0091).
+    static let setLinkLookupsTag: UInt8 = 24
     /// The byte a `putEdge` change starts with.
     static let putEdgeTag: UInt8 = 3
     /// The byte a `putItem` change starts with.
@@ -129,6 +135,8 @@ extension StoreChange {
         case 16: return .setCommitCount(try reader.readVarint())
         case 18: return .setOwedReadBacks(try reader.readStrings())
         case 19: return .setOwedEdgeReadBacks(try reader.readStrings())
+        case Self.setLinkLookupsTag:
+            return .setLinkLookups(itemId: try reader.readString(), lookups: try LinkLookupCodec.read(from: &reader))
         case 15:
             let text = try reader.readString()
             guard let catalog = try? JSONDecoder().decode(CatalogSnapshot.self, from: Data(text.utf8)) else {

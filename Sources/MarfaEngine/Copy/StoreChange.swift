@@ -24,4 +24,6 @@ package enum StoreChange: Sendable, Hashable {
     case setOwedReadBacks([String])
     /// The edges whose read-back after a refusal could not be made, each owed a read by the next drain.
     case setOwedEdgeReadBacks([String])
+    /// The title links of a note's saved body and their lookups' answers; an empty list forgets the note's (F100).
+    case setLinkLookups(itemId: String, lookups: [LinkLookup])
 }

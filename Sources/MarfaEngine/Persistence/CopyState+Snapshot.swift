@@ -12,7 +12,7 @@ extension CopyState {
     /// How many changes `forEachSnapshotChange` hands out.
     var snapshotChangeCount: Int {
         Self.metadataChangeCount + (owedReadBacks.isEmpty ? 0 : 1) + (owedEdgeReadBacks.isEmpty ? 0 : 1)
-            + items.count + edges.count + queue.count
+            + linkLookups.count + items.count + edges.count + queue.count
             + extensions.entries.reduce(0) { $0 + $1.value.count }
     }
 
@@ -36,6 +36,9 @@ extension CopyState {
         for change in metadata { try body(change) }
         if !owedReadBacks.isEmpty { try body(.setOwedReadBacks(owedReadBacks)) }
         if !owedEdgeReadBacks.isEmpty { try body(.setOwedEdgeReadBacks(owedEdgeReadBacks)) }
+        for itemId in linkLookups.keys.sorted() {
+            try body(.setLinkLookups(itemId: itemId, lookups: linkLookups[itemId] ?? []))
+        }
         try edges.forEachRecord(edge)
         try items.forEachRow { _, item in try body(.putItem(item)) }
         for (itemId, bodies) in extensions.entries {
