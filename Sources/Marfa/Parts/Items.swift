@@ -29,11 +29,9 @@ public struct Items: Sendable {
         try await engine.links(in: id)
     }
 
-    /// The links of many items' bodies, by id.
+    /// The links of many items' bodies by id, read at one moment; an id the copy does not show is left out (F009).
     public func links(in ids: [String]) async throws -> [String: BodyLinks] {
-        var answers: [String: BodyLinks] = [:]
-        for id in ids { answers[id] = try await engine.links(in: id) }
-        return answers
+        try await engine.links(in: ids)
     }
 
     /// The conflicted copies of an item the copy holds out of the bin, oldest first: the siblings the instance made

@@ -74,6 +74,20 @@ extension CopyActor {
         return BodyLinks(links: names)
     }
 
+    /// The links of many items' bodies by id, read at one moment (F009): an id the copy does not show (unheld, or in
+    /// the bin) is left out rather than refusing the rest. Throws `hydrationIncomplete` while filling or stale.
+    package func links(in ids: [String]) throws(MarfaError) -> [String: BodyLinks] {
+        guard try readCompleteness() == .complete else {
+            throw MarfaError.hydrationIncomplete(message: "body links are read once the copy is whole")
+        }
+        var answers: [String: BodyLinks] = [:]
+        for id in ids where answers[id] == nil {
+            guard let item = state.items[id], item.state != .trashed else { continue }
+            answers[id] = try links(in: id)
+        }
+        return answers
+    }
+
     /// A link's item, or `refused` when the instance refused the write of the note's `references` edge to it.
     private func linkTarget(from note: String, to target: String) -> BodyTarget {
         let refused = state.queuedWrites(onItem: note).last {
