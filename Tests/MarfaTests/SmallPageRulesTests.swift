@@ -57,8 +57,9 @@ final class SmallPageRulesTests: XCTestCase {
         tokyo.timeZone = try XCTUnwrap(TimeZone(identifier: "Asia/Tokyo"))
         let day = try XCTUnwrap(item.date(forProperty: "due", calendar: tokyo))
         XCTAssertFalse(day.hasTime)
-        XCTAssertEqual(tokyo.dateComponents([.year, .month, .day, .hour], from: day.date),
-                       DateComponents(year: 2026, month: 3, day: 5, hour: 0), "seed 000 line 39: the day in its calendar")
+        XCTAssertEqual(
+            tokyo.dateComponents([.year, .month, .day, .hour], from: day.date),
+            DateComponents(year: 2026, month: 3, day: 5, hour: 0), "seed 000 line 39: the day in its calendar")
         XCTAssertEqual(day.jsonValue, "2026-03-05", "written back as the same day")
         XCTAssertEqual(ItemDate.day(day.date, calendar: tokyo).jsonValue, "2026-03-05")
         let instant = try XCTUnwrap(item.date(forProperty: "at", calendar: tokyo))
