@@ -95,6 +95,7 @@ public final class WorkingCopy: Sendable {
     ///
     /// Throws `hydrationIncomplete` while the copy fills or is stale; named items include items in the bin.
     public func changes(since cursor: ChangeCursor?, most: Int = 1000) async throws -> ChangesSince {
+        try await engine.ensureOpen()
         let ownCommit = cursor.flatMap { $0.storeId == engine.storeId ? $0.commit : nil }
         let answer = await engine.committedChanges(after: ownCommit, most: most)
         if server != nil, !answer.hydrated {
@@ -123,6 +124,7 @@ public final class WorkingCopy: Sendable {
 
     /// The store's origin, slice, cursor, counts and hydration state, answered offline (WC-5).
     public func status() async throws -> Status {
+        try await engine.ensureOpen()
         let state = await engine.state
         let origin = await engine.origin
         return Status(
@@ -137,6 +139,7 @@ public final class WorkingCopy: Sendable {
     /// Refuses an empty type list, a bare `*` and a malformed type before any request; an interrupted fill leaves
     /// the copy `in_progress`, and the next one starts over.
     public func hydrate(types: [String], tier: SliceTier, edgeTypes: [String] = []) async throws -> HydrateReport {
+        try await engine.ensureOpen()
         try Hydrator.checkTypes(types)
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         do {
@@ -157,6 +160,7 @@ public final class WorkingCopy: Sendable {
 
     /// Replays the instance's log from the stored cursor up to its head (WC-16 to WC-30).
     public func catchUp() async throws -> CatchUpReport {
+        try await engine.ensureOpen()
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
@@ -182,6 +186,7 @@ public final class WorkingCopy: Sendable {
     /// Holds an item whatever the slice says, fetching it and the edges it draws now (WC-35); pinning again fetches
     /// again and reports it was pinned. An id neither the instance nor the copy holds fails, and nothing is pinned.
     public func pin(_ id: String) async throws -> PinReport {
+        try await engine.ensureOpen()
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
@@ -191,6 +196,7 @@ public final class WorkingCopy: Sendable {
 
     /// Releases a pin; a row the slice does not take leaves with its edges unless writes to it still wait (WC-40).
     public func unpin(_ id: String) async throws -> PinReport {
+        try await engine.ensureOpen()
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
@@ -200,22 +206,26 @@ public final class WorkingCopy: Sendable {
 
     /// Writes a snapshot of the whole copy now and drops the journal it covers.
     public func checkpoint() async throws {
+        try await engine.ensureOpen()
         try await engine.checkpoint()
     }
 
     /// Uses another key from now on, for every request; a refused key's wait ends (seed 003, `.keyRefused`).
     public func useKey(_ key: String) async throws {
+        try await engine.ensureOpen()
         guard server != nil else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         servers.useKey(key)
         await follow.handle(.keyChanged)
     }
 
-    /// Finishes any snapshot in flight and releases the store; the handle answers nothing afterwards.
+    /// Finishes any snapshot in flight, ends every `updates()` sequence (its last update names `.closed`) and
+    /// `changes()` stream, and releases the store. It is final (F120): every later call throws `closed`.
     public func close() async {
         events.stopWatchingWriterSaves()
         await follow.handle(.closed)
         await follow.endDrain()
         await engine.close()
+        events.close()
     }
 }
 

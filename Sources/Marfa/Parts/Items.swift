@@ -11,12 +11,14 @@ public struct Items: Sendable {
 
     /// Each item's name (nil where the instance would say "Untitled") and body preview, by the catalog's hints.
     public func displays(of items: [Item]) async throws -> [ItemDisplay] {
-        await engine.displays(of: items.map { ItemDisplayInput(type: $0.type, properties: $0.properties, id: $0.id) })
+        try await engine.ensureOpen()
+        return await engine.displays(of: items.map { ItemDisplayInput(type: $0.type, properties: $0.properties, id: $0.id) })
     }
 
     /// The name and preview of items not saved yet.
     public func displays(for inputs: [ItemDisplayInput]) async throws -> [ItemDisplay] {
-        await engine.displays(of: inputs)
+        try await engine.ensureOpen()
+        return await engine.displays(of: inputs)
     }
 
     /// What each link target typed in a body could name, from the copy alone; given an item, its edges bind names.

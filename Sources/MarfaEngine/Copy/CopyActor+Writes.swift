@@ -8,6 +8,7 @@ extension CopyActor {
     package func perform(
         _ plan: (CopyState, WriteContext) throws(MarfaError) -> PlannedWrite
     ) async throws(MarfaError) -> [QueuedWrite] {
+        try ensureOpen()
         guard role == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
