@@ -36,6 +36,7 @@ public final class WorkingCopy: Sendable {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
         let engine = try await CopyActor.open(at: store, origin: origin)
         let copy = WorkingCopy(engine: engine, server: server)
+        copy.events.seed(lastSynced: await engine.lastSynced)
         await copy.events.start()
         if copy.handle == .reader { copy.events.watchWriterSaves() }
         await copy.startFollowState()
@@ -48,6 +49,7 @@ public final class WorkingCopy: Sendable {
     public static func openReader(store: URL) async throws -> WorkingCopy {
         let engine = try await CopyActor.open(at: store, origin: nil, readOnly: true)
         let copy = WorkingCopy(engine: engine, server: nil)
+        copy.events.seed(lastSynced: await engine.lastSynced)
         await copy.events.start()
         copy.events.watchWriterSaves()
         await engine.warmTextIndex()
@@ -147,7 +149,7 @@ public final class WorkingCopy: Sendable {
             hydrator.progress = { [events] progress in events.broadcast(.fill(progress)) }
             let report = try await hydrator.hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
             events.broadcast(.fill(nil))
-            events.broadcast(.lastSynced(Date()))
+            await events.synced(at: Date())
             await follow.handle(.hydrationSucceeded)
             return report
         } catch {
@@ -167,7 +169,7 @@ public final class WorkingCopy: Sendable {
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         do {
             let report = try await CatchUp(client: InstanceClient(server: server), engine: engine).run()
-            if report.reachedHead { events.broadcast(.lastSynced(Date())) }
+            if report.reachedHead { await events.synced(at: Date()) }
             await follow.handle(.catchUpSucceeded)
             return report
         } catch {

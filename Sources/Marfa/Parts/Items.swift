@@ -12,7 +12,8 @@ public struct Items: Sendable {
     /// Each item's name (nil where the instance would say "Untitled") and body preview, by the catalog's hints.
     public func displays(of items: [Item]) async throws -> [ItemDisplay] {
         try await engine.ensureOpen()
-        return await engine.displays(of: items.map { ItemDisplayInput(type: $0.type, properties: $0.properties, id: $0.id) })
+        let inputs = items.map { ItemDisplayInput(type: $0.type, properties: $0.properties, id: $0.id) }
+        return await engine.displays(of: inputs)
     }
 
     /// The name and preview of items not saved yet.

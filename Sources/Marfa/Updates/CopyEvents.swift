@@ -1,3 +1,4 @@
+import Foundation
 import MarfaEngine
 import Synchronization
 
@@ -11,6 +12,8 @@ final class CopyEvents: Sendable {
         var writerWatch: Task<Void, Never>?
         /// Whether the copy was closed: every stream and sequence has ended, and a new one ends at once (F120).
         var closed = false
+        /// The device time of the last completed pull, which a new updates sequence starts from (F113).
+        var lastSynced: Date?
     }
 
     private let engine: CopyActor
@@ -79,18 +82,33 @@ final class CopyEvents: Sendable {
     /// Registers an updates channel; it is told of every commit until it is released. A channel registered once
     /// the copy is closed gives one update, naming `.closed`, and ends.
     func register(_ channel: UpdateChannel) -> UInt64 {
-        let id = listeners.withLock { state -> UInt64? in
-            guard !state.closed else { return nil }
+        let (id, lastSynced) = listeners.withLock { state -> (UInt64?, Date?) in
+            guard !state.closed else { return (nil, state.lastSynced) }
             state.next += 1
             state.updates[state.next] = channel
-            return state.next
+            return (state.next, state.lastSynced)
         }
+        if let lastSynced { channel.record(.lastSynced(lastSynced)) }
         guard let id else {
             channel.record(.connection(.closed))
             channel.close()
             return 0
         }
         return id
+    }
+
+    /// Starts from the last sync time the store holds, before any sequence is registered (F113).
+    func seed(lastSynced: Date?) {
+        listeners.withLock { $0.lastSynced = lastSynced }
+    }
+
+    /// Records a completed pull at `time`, to the millisecond: durably in the store, so it survives a reopen, and to
+    /// every updates sequence (F113). A store that cannot record it still tells the sequences.
+    func synced(at time: Date) async {
+        let date = Timestamp.date(from: Timestamp.string(from: time)) ?? time
+        try? await engine.recordLastSynced(date)
+        listeners.withLock { $0.lastSynced = date }
+        broadcast(.lastSynced(date))
     }
 
     /// Ends every `changes()` stream and `updates()` sequence once what they were told is read (F120): the last

@@ -51,7 +51,7 @@ package struct CommitNotice: Sendable, Hashable {
             case .setCatalog: catalog = true
             case .setPins(let pins): items.append(contentsOf: pins)
             case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount, .setOwedReadBacks,
-                .setOwedEdgeReadBacks, .setLinkLookups:
+                .setOwedEdgeReadBacks, .setLinkLookups, .setLastSynced:
                 break
             }
         }

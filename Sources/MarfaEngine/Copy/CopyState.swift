@@ -43,6 +43,8 @@ package struct CopyState: Sendable {
     package private(set) var owedEdgeReadBacks: [String] = []
     /// The title links of saved bodies by note id, each with its lookup's answer or pending (F099, F100).
     package private(set) var linkLookups: [String: [LinkLookup]] = [:]
+    /// The device time of the last completed pull (a hydration, or a catch-up or follow reaching the head), F113.
+    package private(set) var lastSynced: String?
     /// The catalog writes and reads are judged by: the built-in one until the instance's is read.
     package private(set) var catalog: CatalogSnapshot = BuiltInCatalog.snapshot
 
@@ -120,6 +122,7 @@ package struct CopyState: Sendable {
         case .setOwedReadBacks(let ids): owedReadBacks = ids
         case .setOwedEdgeReadBacks(let ids): owedEdgeReadBacks = ids
         case .setLinkLookups(let itemId, let lookups): linkLookups[itemId] = lookups.isEmpty ? nil : lookups
+        case .setLastSynced(let time): lastSynced = time
         }
     }
 
@@ -161,5 +164,6 @@ extension CopyState: Equatable {
             && lhs.hydration == rhs.hydration && lhs.pins == rhs.pins && lhs.instanceId == rhs.instanceId
             && lhs.catalog == rhs.catalog && lhs.owedReadBacks == rhs.owedReadBacks
             && lhs.owedEdgeReadBacks == rhs.owedEdgeReadBacks && lhs.linkLookups == rhs.linkLookups
+            && lhs.lastSynced == rhs.lastSynced
     }
 }

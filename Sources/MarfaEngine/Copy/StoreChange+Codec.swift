@@ -87,6 +87,7 @@ extension StoreChange {
             writer.write(Self.setLinkLookupsTag)
             writer.write(itemId)
             LinkLookupCodec.write(lookups, into: &writer)
+        case .setLastSynced(let time): writer.write(Self.setLastSyncedTag); writer.write(time)
         case .setCatalog(let catalog):
             writer.write(15)
             writer.write(String(decoding: (try? JSONEncoder().encode(catalog)) ?? Data("{}".utf8), as: UTF8.self))
@@ -98,6 +99,8 @@ extension StoreChange {
     static let putQueuedWriteTag: UInt8 = 17
     /// The byte a `setLinkLookups` change starts with (store format 3, Decision 0091).
     static let setLinkLookupsTag: UInt8 = 24
+    /// The byte a `setLastSynced` change starts with (store format 3, Decision 0092).
+    static let setLastSyncedTag: UInt8 = 25
     /// The byte a `putEdge` change starts with.
     static let putEdgeTag: UInt8 = 3
     /// The byte a `putItem` change starts with.
@@ -137,6 +140,7 @@ extension StoreChange {
         case 19: return .setOwedEdgeReadBacks(try reader.readStrings())
         case Self.setLinkLookupsTag:
             return .setLinkLookups(itemId: try reader.readString(), lookups: try LinkLookupCodec.read(from: &reader))
+        case Self.setLastSyncedTag: return .setLastSynced(try reader.readString())
         case 15:
             let text = try reader.readString()
             guard let catalog = try? JSONDecoder().decode(CatalogSnapshot.self, from: Data(text.utf8)) else {

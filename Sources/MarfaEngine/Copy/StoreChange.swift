@@ -26,4 +26,6 @@ package enum StoreChange: Sendable, Hashable {
     case setOwedEdgeReadBacks([String])
     /// The title links of a note's saved body and their lookups' answers; an empty list forgets the note's (F100).
     case setLinkLookups(itemId: String, lookups: [LinkLookup])
+    /// The device time of the last completed pull, as RFC 3339 text (F113).
+    case setLastSynced(String)
 }

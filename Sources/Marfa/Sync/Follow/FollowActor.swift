@@ -105,7 +105,7 @@ actor FollowActor {
                     if let moved = EventCursorRule.cursor(afterMarker: marker, current: current), moved != current {
                         try await engine.commit([.setCursor(moved.description)])
                     }
-                    events.broadcast(.lastSynced(Date()))
+                    await events.synced(at: Date())
                     handle(.followCaughtUp)
                     await drainIfWaiting(server)
                 default:
