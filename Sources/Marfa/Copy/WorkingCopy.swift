@@ -60,7 +60,7 @@ public final class WorkingCopy: Sendable {
         self.engine = engine
         servers = ServerHolder(server)
         handle = engine.role == .writer ? .writer : .reader
-        items = Items(engine: engine)
+        items = Items(engine: engine, servers: servers)
         edges = Edges(engine: engine)
         tags = Tags(engine: engine)
         metadata = Metadata(engine: engine)

@@ -3,6 +3,8 @@ import MarfaEngine
 /// The copy's items: reads answered from memory with no request, and writes queued at once.
 public struct Items: Sendable {
     let engine: CopyActor
+    /// The instance the online calls (`bin`, `purge`) ask, if any.
+    let servers: ServerHolder
 
     /// The items a `ListFilters` selects, in the `Sort`'s order, from the copy alone.
     public func list(_ filters: ListFilters = ListFilters(), sort: Sort = Sort()) async throws -> Rows<Item> {

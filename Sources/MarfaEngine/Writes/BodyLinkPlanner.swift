@@ -141,10 +141,7 @@ package struct BodyLinkPlanner {
 
     /// A refusal's own code where it carries one (`edge_cycle`), else its class.
     private static func reason(_ error: MarfaError) -> String {
-        switch error {
-        case .notFound(let code, _), .forbidden(let code, _), .validation(let code, _, _): return code
-        default: return error.code()
-        }
+        error.serverCode ?? error.code()
     }
 
     private func body(of item: Item) -> String {
