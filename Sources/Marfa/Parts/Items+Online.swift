@@ -37,7 +37,9 @@ extension Items {
     /// copy lets the row and every edge at either end go at once.
     public func purge(_ id: String, version: Int64? = nil) async throws {
         let held = try await engine.purgeable(id)
-        guard let server = servers.current else { throw MarfaError.noServer(message: "a purge is sent to the instance") }
+        guard let server = servers.current else {
+            throw MarfaError.noServer(message: "a purge is sent to the instance")
+        }
         let sent = version ?? held
         let answer = try await InstanceClient(server: server).send(
             "POST", "/items/\(id)/purge", query: [URLQueryItem(name: "version", value: String(sent))], body: [:],
