@@ -185,6 +185,19 @@ public final class WorkingCopy: Sendable {
         try await engine.search(query, filters: filters, limit: limit)
     }
 
+    /// Replaces the app's declared types, each a JSON type definition (P-83): a copy never filled checks creates
+    /// against the built-in catalog and these, and `changes()` hears `.refreshed(.catalog)`. Throws `validation` for
+    /// text that is not a type definition or a type declared twice, `forbidden` for `core.`, `system.` and `marfa.`
+    /// types, `readingHandle` on a reader.
+    public func declareTypes(_ types: [String]) async throws {
+        try await engine.declareTypes(types)
+    }
+
+    /// The declarations this copy holds, each as normalized JSON (sorted keys), in the order declared.
+    public func declaredTypes() async throws -> [String] {
+        try await engine.declaredTypes()
+    }
+
     /// Holds an item whatever the slice says, fetching it and the edges it draws now (WC-35); pinning again fetches
     /// again and reports it was pinned. An id neither the instance nor the copy holds fails, and nothing is pinned.
     public func pin(_ id: String) async throws -> PinReport {

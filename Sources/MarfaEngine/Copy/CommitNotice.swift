@@ -51,7 +51,8 @@ package struct CommitNotice: Sendable, Hashable {
             case .setCatalog: catalog = true
             case .setPins(let pins): items.append(contentsOf: pins)
             case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount, .setOwedReadBacks,
-                .setOwedEdgeReadBacks, .setLinkLookups, .setLastSynced:
+                .setOwedEdgeReadBacks, .setLinkLookups, .setLastSynced,
+                .setDeclaredTypes:
                 break
             }
         }

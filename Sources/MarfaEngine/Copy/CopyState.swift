@@ -45,6 +45,8 @@ package struct CopyState: Sendable {
     package private(set) var linkLookups: [String: [LinkLookup]] = [:]
     /// The device time of the last completed pull (a hydration, or a catch-up or follow reaching the head), F113.
     package private(set) var lastSynced: String?
+    /// The app's declared types as normalized JSON definitions, kept across hydrations.
+    package private(set) var declaredTypes: [String] = []
     /// The catalog writes and reads are judged by: the built-in one until the instance's is read.
     package private(set) var catalog: CatalogSnapshot = BuiltInCatalog.snapshot
 
@@ -123,6 +125,7 @@ package struct CopyState: Sendable {
         case .setOwedEdgeReadBacks(let ids): owedEdgeReadBacks = ids
         case .setLinkLookups(let itemId, let lookups): linkLookups[itemId] = lookups.isEmpty ? nil : lookups
         case .setLastSynced(let time): lastSynced = time
+        case .setDeclaredTypes(let types): declaredTypes = types
         }
     }
 
@@ -164,6 +167,6 @@ extension CopyState: Equatable {
             && lhs.hydration == rhs.hydration && lhs.pins == rhs.pins && lhs.instanceId == rhs.instanceId
             && lhs.catalog == rhs.catalog && lhs.owedReadBacks == rhs.owedReadBacks
             && lhs.owedEdgeReadBacks == rhs.owedEdgeReadBacks && lhs.linkLookups == rhs.linkLookups
-            && lhs.lastSynced == rhs.lastSynced
+            && lhs.lastSynced == rhs.lastSynced && lhs.declaredTypes == rhs.declaredTypes
     }
 }

@@ -28,4 +28,6 @@ package enum StoreChange: Sendable, Hashable {
     case setLinkLookups(itemId: String, lookups: [LinkLookup])
     /// The device time of the last completed pull, as RFC 3339 text (F113).
     case setLastSynced(String)
+    /// The app's declared types, each a normalized JSON type definition (swift-api.md §2 "Declare").
+    case setDeclaredTypes([String])
 }

@@ -5,8 +5,8 @@ import MarfaRules
 package struct StoreMetadata: Sendable, Hashable, Codable {
     /// The store format this engine writes: 2 since queue rows carry `sentAt` (change tag 17) and owed read-backs
     /// are journalled (tags 18 and 19), which a format-1 build cannot read (Decision 0072); 3 since saved bodies'
-    /// link lookups and the last sync time are journalled (tags 24 and 25, Decisions 0091 and 0092). A writer moves an
-    /// older store up.
+    /// link lookups, the last sync time and the declared types are journalled (tags 24 to 26, Decisions 0091 and
+    /// 0092). A writer moves an older store up.
     package static let currentFormat = 3
     /// The file's name inside the store folder.
     package static let fileName = "store.json"

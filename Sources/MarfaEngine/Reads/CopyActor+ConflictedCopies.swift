@@ -8,18 +8,18 @@ extension CopyActor {
     /// The edge type from a conflicted copy to its original (P-67).
     package static let derivedFromEdgeType = "derived-from"
 
-    /// The conflicted copies of item `id` the copy holds out of the bin, oldest first (F011); none for an item with
-    /// none, or one the copy does not hold. Throws `hydrationIncomplete` while the copy fills or is stale (F026).
+    /// The conflicted copies of item `id` the copy holds out of the bin, oldest `derived-from` link first (F011);
+    /// none for an item with none. The item itself need not be held. Throws `hydrationIncomplete` while the copy
+    /// fills or is stale (F026).
     package func conflictedCopies(of id: String) throws(MarfaError) -> [Item] {
         try requireWholeCopy()
-        let copies = state.edges.records(to: id).compactMap { record -> Item? in
-            guard record.edgeType == Self.derivedFromEdgeType, let copy = state.items[record.edge.sourceId],
-                isConflictedCopy(copy)
+        let links = state.edges.records(to: id).map(\.edge).filter { $0.edgeType == Self.derivedFromEdgeType }
+        var seen = Set<String>()
+        return links.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.compactMap { link -> Item? in
+            guard let copy = state.items[link.sourceId], isConflictedCopy(copy), seen.insert(copy.id).inserted
             else { return nil }
             return copy
         }
-        var seen = Set<String>()
-        return copies.filter { seen.insert($0.id).inserted }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     /// The id of the item conflicted copy `id` was made from (F011), whether the copy holds it or not; nil for an
