@@ -30,7 +30,8 @@ package enum TypeDeclarations {
                 throw MarfaError.validation(code: "validation_error", message: "\"\(type.id)\" is not a type name")
             }
             if let namespace = type.id.split(separator: ".").first, reservedNamespaces.contains(String(namespace)) {
-                throw MarfaError.forbidden(code: "forbidden", message: "types under \(namespace). are the instance's own")
+                throw MarfaError.forbidden(
+                    code: "forbidden", message: "types under \(namespace). are the instance's own")
             }
             guard !read.contains(where: { $0.type.id == type.id }) else {
                 throw MarfaError.validation(code: "validation_error", message: "\(type.id) is declared twice")
