@@ -7,18 +7,8 @@ import MarfaRules
 /// a snapshot carries it, and a reopened store answers it.
 final class LastSyncedStoreTests: XCTestCase {
     func testTheLastSyncTimeRoundTripsAndASnapshotCarriesIt_F113() throws {
-        let change = StoreChange.setLastSynced("2026-12-06T01:50:30.123Z")
-        XCTAssertEqual(try StoreChange.decode(StoreChange.encode([change])), [change])
-        let bytes = StoreChange.encode([change])
-        for cut in 0..<bytes.count {
-            XCTAssertThrowsError(try StoreChange.decode(Array(bytes[0..<cut])))
-        }
-        var state = CopyState()
-        state.apply(change)
-        var restored = CopyState()
-        for each in state.asChanges { restored.apply(each) }
+        let restored = try assertDurable(.setLastSynced("2026-12-06T01:50:30.123Z"))
         XCTAssertEqual(restored.lastSynced, "2026-12-06T01:50:30.123Z")
-        XCTAssertEqual(restored, state)
     }
 
     func testAReopenedStoreAnswersTheLastSyncTime_F113() async throws {

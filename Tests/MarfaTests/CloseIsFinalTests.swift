@@ -11,17 +11,6 @@ final class CloseIsFinalTests: XCTestCase {
         if let store { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
     }
 
-    private func expectClosed(_ what: String, _ call: () async throws -> Void) async {
-        do {
-            try await call()
-            XCTFail("\(what) answered after close")
-        } catch let error as MarfaError {
-            XCTAssertEqual(error.code(), "closed", "\(what): \(error)")
-        } catch {
-            XCTFail("\(what) threw \(error)")
-        }
-    }
-
     func testCloseEndsTheStreamsAndEveryLaterCallThrowsClosed_F120() async throws {
         store = freshStore()
         let copy = try await WorkingCopy.open(store: store)
@@ -47,15 +36,15 @@ final class CloseIsFinalTests: XCTestCase {
         let last = await lastUpdate.value
         XCTAssertEqual(last, .closed, "F120: the last update is .closed")
 
-        await expectClosed("list") { _ = try await copy.items.list() }
-        await expectClosed("get") { _ = try await copy.items.get(id) }
-        await expectClosed("create") { try await copy.items.create(Draft(type: "core.note")) }
-        await expectClosed("update") { try await copy.items.update(id, Edit(baseVersion: 0)) }
-        await expectClosed("search") { _ = try await copy.search("a") }
-        await expectClosed("status") { _ = try await copy.status() }
-        await expectClosed("queue") { _ = try await copy.queue.all() }
-        await expectClosed("displays") { _ = try await copy.items.displays(of: []) }
-        await expectClosed("changes(since:)") { _ = try await copy.changes(since: nil) }
+        await expectRefused("closed", "list") { _ = try await copy.items.list() }
+        await expectRefused("closed", "get") { _ = try await copy.items.get(id) }
+        await expectRefused("closed", "create") { try await copy.items.create(Draft(type: "core.note")) }
+        await expectRefused("closed", "update") { try await copy.items.update(id, Edit(baseVersion: 0)) }
+        await expectRefused("closed", "search") { _ = try await copy.search("a") }
+        await expectRefused("closed", "status") { _ = try await copy.status() }
+        await expectRefused("closed", "queue") { _ = try await copy.queue.all() }
+        await expectRefused("closed", "displays") { _ = try await copy.items.displays(of: []) }
+        await expectRefused("closed", "changes(since:)") { _ = try await copy.changes(since: nil) }
         var ended = true
         for await _ in copy.changes() { ended = false }
         XCTAssertTrue(ended, "a stream asked for after close ends at once")

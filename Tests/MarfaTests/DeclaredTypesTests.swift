@@ -19,17 +19,6 @@ final class DeclaredTypesTests: XCTestCase {
     private let recipe = #"{"id": "acme.recipe", "parent": "core.note", "label": "Recipe", "#
         + #""fields": {"servings": {"type": "integer"}}}"#
 
-    private func expectRefused(_ code: String, _ what: String, _ call: () async throws -> Void) async {
-        do {
-            try await call()
-            XCTFail("\(what) was not refused")
-        } catch let error as MarfaError {
-            XCTAssertEqual(error.serverCode ?? error.code(), code, "\(what): \(error)")
-        } catch {
-            XCTFail("\(what) threw \(error)")
-        }
-    }
-
     func testADeclaredTypeCanBeCreatedBeforeTheFirstFillAndSurvivesAReopen_WC27() async throws {
         let copy = try await WorkingCopy.open(store: store)
         let draft = Draft(type: "acme.recipe", properties: ["title": "Soup", "servings": 4])
