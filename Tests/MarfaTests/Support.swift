@@ -1,4 +1,5 @@
 import Foundation
+import Marfa
 import XCTest
 
 /// A fresh store path in a temporary folder of its own.
@@ -58,4 +59,19 @@ func expectNil<T>(_ actual: T?, _ message: String = "", file: StaticString = #fi
 /// `XCTUnwrap` for values computed with `await`.
 func unwrap<T>(_ value: T?, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) throws -> T {
     try XCTUnwrap(value, message, file: file, line: line)
+}
+
+/// Runs `call` and checks it throws a `MarfaError` whose server code, or else canonical code, is `code`.
+func expectRefused(
+    _ code: String, _ what: String, file: StaticString = #filePath, line: UInt = #line,
+    _ call: () async throws -> Void
+) async {
+    do {
+        try await call()
+        XCTFail("\(what) was not refused", file: file, line: line)
+    } catch let error as MarfaError {
+        XCTAssertEqual(error.serverCode ?? error.code(), code, "\(what): \(error)", file: file, line: line)
+    } catch {
+        XCTFail("\(what) threw \(error)", file: file, line: line)
+    }
 }

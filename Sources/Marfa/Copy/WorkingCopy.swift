@@ -43,6 +43,7 @@ public final class WorkingCopy: Sendable {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
         let engine = try await CopyActor.open(at: store, origin: origin)
         let copy = WorkingCopy(engine: engine, server: server, clock: clock)
+        copy.events.seed(lastSynced: await engine.lastSynced)
         await copy.events.start()
         if copy.handle == .reader { copy.events.watchWriterSaves() }
         await copy.startFollowState()
@@ -55,6 +56,7 @@ public final class WorkingCopy: Sendable {
     public static func openReader(store: URL) async throws -> WorkingCopy {
         let engine = try await CopyActor.open(at: store, origin: nil, readOnly: true)
         let copy = WorkingCopy(engine: engine, server: nil, clock: ContinuousClock())
+        copy.events.seed(lastSynced: await engine.lastSynced)
         await copy.events.start()
         copy.events.watchWriterSaves()
         await engine.warmTextIndex()
@@ -66,7 +68,7 @@ public final class WorkingCopy: Sendable {
         self.engine = engine
         servers = ServerHolder(server)
         handle = engine.role == .writer ? .writer : .reader
-        items = Items(engine: engine)
+        items = Items(engine: engine, servers: servers)
         edges = Edges(engine: engine)
         tags = Tags(engine: engine)
         metadata = Metadata(engine: engine)
@@ -103,6 +105,7 @@ public final class WorkingCopy: Sendable {
     ///
     /// Throws `hydrationIncomplete` while the copy fills or is stale; named items include items in the bin.
     public func changes(since cursor: ChangeCursor?, most: Int = 1000) async throws -> ChangesSince {
+        try await engine.ensureOpen()
         let ownCommit = cursor.flatMap { $0.storeId == engine.storeId ? $0.commit : nil }
         let answer = await engine.committedChanges(after: ownCommit, most: most)
         if server != nil, !answer.hydrated {
@@ -131,6 +134,7 @@ public final class WorkingCopy: Sendable {
 
     /// The store's origin, slice, cursor, counts and hydration state, answered offline (WC-5).
     public func status() async throws -> Status {
+        try await engine.ensureOpen()
         let state = await engine.standing()
         let origin = await engine.origin
         return Status(
@@ -154,6 +158,7 @@ public final class WorkingCopy: Sendable {
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
+        try await engine.ensureOpen()
         try Hydrator.checkTypes(types)
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         do {
@@ -161,7 +166,7 @@ public final class WorkingCopy: Sendable {
             hydrator.progress = { [events] progress in events.broadcast(.fill(progress)) }
             let report = try await hydrator.hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
             events.broadcast(.fill(nil))
-            events.broadcast(.lastSynced(clock.wallTime))
+            await events.synced(at: clock.wallTime)
             await follow.handle(.hydrationSucceeded)
             return report
         } catch {
@@ -174,13 +179,14 @@ public final class WorkingCopy: Sendable {
 
     /// Replays the instance's log from the stored cursor up to its head (WC-16 to WC-30).
     public func catchUp() async throws -> CatchUpReport {
+        try await engine.ensureOpen()
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
         guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         do {
             let report = try await CatchUp(client: InstanceClient(server: server), engine: engine).run()
-            if report.reachedHead { events.broadcast(.lastSynced(clock.wallTime)) }
+            if report.reachedHead { await events.synced(at: clock.wallTime) }
             await follow.handle(.catchUpSucceeded)
             return report
         } catch {
@@ -196,9 +202,23 @@ public final class WorkingCopy: Sendable {
         try await engine.search(query, filters: filters, limit: limit)
     }
 
+    /// Replaces the app's declared types, each a JSON type definition (P-83): a copy never filled checks creates
+    /// against the built-in catalog and these, and `changes()` hears `.refreshed(.catalog)`. Throws `validation` for
+    /// text that is not a type definition or a type declared twice, `forbidden` for `core.`, `system.` and `marfa.`
+    /// types, `readingHandle` on a reader.
+    public func declareTypes(_ types: [String]) async throws {
+        try await engine.declareTypes(types)
+    }
+
+    /// The declarations this copy holds, each as normalized JSON (sorted keys), in the order declared.
+    public func declaredTypes() async throws -> [String] {
+        try await engine.declaredTypes()
+    }
+
     /// Holds an item whatever the slice says, fetching it and the edges it draws now (WC-35); pinning again fetches
     /// again and reports it was pinned. An id neither the instance nor the copy holds fails, and nothing is pinned.
     public func pin(_ id: String) async throws -> PinReport {
+        try await engine.ensureOpen()
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
@@ -208,6 +228,7 @@ public final class WorkingCopy: Sendable {
 
     /// Releases a pin; a row the slice does not take leaves with its edges unless writes to it still wait (WC-40).
     public func unpin(_ id: String) async throws -> PinReport {
+        try await engine.ensureOpen()
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
@@ -219,22 +240,26 @@ public final class WorkingCopy: Sendable {
     /// snapshot and the journal after it stay until the next checkpoint, so a damaged snapshot never strands the
     /// store (Issue 26.3).
     public func checkpoint() async throws {
+        try await engine.ensureOpen()
         try await engine.checkpoint()
     }
 
     /// Uses another key from now on, for every request; a refused key's wait ends (seed 003, `.keyRefused`).
     public func useKey(_ key: String) async throws {
+        try await engine.ensureOpen()
         guard server != nil else { throw MarfaError.noServer(message: "this copy was opened without a server") }
         servers.useKey(key)
         await follow.handle(.keyChanged)
     }
 
-    /// Finishes any snapshot in flight and releases the store; the handle answers nothing afterwards.
+    /// Finishes any snapshot in flight, ends every `updates()` sequence (its last update names `.closed`) and
+    /// `changes()` stream, and releases the store. It is final (F120): every later call throws `closed`.
     public func close() async {
         events.stopWatchingWriterSaves()
         await follow.handle(.closed)
         await follow.endDrain()
         await engine.close()
+        events.close()
     }
 }
 

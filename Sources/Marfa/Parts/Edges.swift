@@ -20,6 +20,7 @@ public struct Edges: Sendable {
     public func get(_ ids: [String]) async throws -> [Edge] { try await engine.edges(ids) }
 
     /// Queues an edge, refusing first one the instance would refuse for what the copy holds.
+    @discardableResult
     public func create(
         from source: String, to target: String, type: String, properties: JSONObject = [:], id: String? = nil
     ) async throws -> QueuedWrite {
@@ -34,6 +35,7 @@ public struct Edges: Sendable {
     }
 
     /// Queues an edge edit; nil when the edit changes nothing.
+    @discardableResult
     public func update(_ id: String, _ edit: EdgeEdit) async throws -> QueuedWrite? {
         try await engine.updateEdge(id, edit)
     }
@@ -44,5 +46,6 @@ public struct Edges: Sendable {
     }
 
     /// Queues an edge removed.
+    @discardableResult
     public func delete(_ id: String) async throws -> QueuedWrite { try await engine.deleteEdge(id) }
 }

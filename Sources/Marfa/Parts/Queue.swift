@@ -16,7 +16,8 @@ public struct Queue: Sendable {
 
     /// Every queued write in send order.
     public func all() async throws -> [QueuedWrite] {
-        await engine.queuedWrites()
+        try await engine.ensureOpen()
+        return await engine.queuedWrites()
     }
 
     /// Sends every unanswered write once, in queue order, and records each answer: the pass
@@ -24,6 +25,7 @@ public struct Queue: Sendable {
     /// drain waits for the first. Throws `no_server` without an instance, `reading_handle` on a reader, and
     /// `canceled` when the calling task is cancelled (what was answered stands).
     public func drain() async throws -> DrainReport {
+        try await engine.ensureOpen()
         guard engine.role == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }

@@ -5,11 +5,13 @@ public struct Tags: Sendable {
     let engine: CopyActor
 
     /// Queues one tag added; past 100 tags the call is refused `validation_error`.
+    @discardableResult
     public func add(_ tag: String, to id: String) async throws -> QueuedWrite {
         try await engine.metadataWrite { planner throws(MarfaError) in try planner.addTag(tag, to: id) }
     }
 
     /// Queues one tag removed.
+    @discardableResult
     public func remove(_ tag: String, from id: String) async throws -> QueuedWrite {
         try await engine.metadataWrite { planner throws(MarfaError) in try planner.removeTag(tag, from: id) }
     }
@@ -20,11 +22,13 @@ public struct Metadata: Sendable {
     let engine: CopyActor
 
     /// Queues the item's tags replaced by `tags`.
+    @discardableResult
     public func replaceTags(of id: String, with tags: [String]) async throws -> QueuedWrite {
         try await engine.metadataWrite { planner throws(MarfaError) in try planner.setTags(tags, of: id, merging: false) }
     }
 
     /// Queues `tags` merged into the item's tags.
+    @discardableResult
     public func mergeTags(_ tags: [String], into id: String) async throws -> QueuedWrite {
         try await engine.metadataWrite { planner throws(MarfaError) in try planner.setTags(tags, of: id, merging: true) }
     }
@@ -35,6 +39,7 @@ public struct Extensions: Sendable {
     let engine: CopyActor
 
     /// Queues an extension body written under `namespace` on an item.
+    @discardableResult
     public func write(_ namespace: String, _ body: JSONObject, on id: String) async throws -> QueuedWrite {
         try await engine.metadataWrite { planner throws(MarfaError) in
             try planner.writeExtension(namespace, body, on: id)
@@ -42,6 +47,7 @@ public struct Extensions: Sendable {
     }
 
     /// Queues the extension under `namespace` removed from an item.
+    @discardableResult
     public func delete(_ namespace: String, from id: String) async throws -> QueuedWrite {
         try await engine.metadataWrite { planner throws(MarfaError) in try planner.deleteExtension(namespace, from: id) }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import MarfaEngine
 import MarfaLocks
 
@@ -9,6 +10,10 @@ final class CopyEvents: Sendable {
         var next: UInt64 = 0
         var token: UInt64?
         var writerWatch: Task<Void, Never>?
+        /// Whether the copy was closed: every stream and sequence has ended, and a new one ends at once (F120).
+        var closed = false
+        /// The device time of the last completed pull, which a new updates sequence starts from (F113).
+        var lastSynced: Date?
     }
 
     private let engine: CopyActor
@@ -55,13 +60,18 @@ final class CopyEvents: Sendable {
         listeners.withLock { $0.writerWatch }?.cancel()
     }
 
-    /// A new uncoalesced stream of changes.
+    /// A new uncoalesced stream of changes; one that ends at once when the copy is closed.
     func changes() -> AsyncStream<Change> {
         let (stream, continuation) = AsyncStream.makeStream(of: Change.self)
-        let id = listeners.withLock { state -> UInt64 in
+        let id = listeners.withLock { state -> UInt64? in
+            guard !state.closed else { return nil }
             state.next += 1
             state.changes[state.next] = continuation
             return state.next
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.listeners.withLock { $0.changes.removeValue(forKey: id) }
@@ -69,13 +79,47 @@ final class CopyEvents: Sendable {
         return stream
     }
 
-    /// Registers an updates channel; it is told of every commit until it is released.
+    /// Registers an updates channel; it is told of every commit until it is released. A channel registered once
+    /// the copy is closed gives one update, naming `.closed`, and ends.
     func register(_ channel: UpdateChannel) -> UInt64 {
-        listeners.withLock { state in
+        let (id, lastSynced) = listeners.withLock { state -> (UInt64?, Date?) in
+            guard !state.closed else { return (nil, state.lastSynced) }
             state.next += 1
             state.updates[state.next] = channel
-            return state.next
+            return (state.next, state.lastSynced)
         }
+        if let lastSynced { channel.record(.lastSynced(lastSynced)) }
+        guard let id else {
+            channel.record(.connection(.closed))
+            channel.close()
+            return 0
+        }
+        return id
+    }
+
+    /// Starts from the last sync time the store holds, before any sequence is registered (F113).
+    func seed(lastSynced: Date?) {
+        listeners.withLock { $0.lastSynced = lastSynced }
+    }
+
+    /// Records a completed pull at `time`, to the millisecond: durably in the store, so it survives a reopen, and to
+    /// every updates sequence (F113). A store that cannot record it still tells the sequences.
+    func synced(at time: Date) async {
+        let date = Timestamp.date(from: Timestamp.string(from: time)) ?? time
+        try? await engine.recordLastSynced(date)
+        listeners.withLock { $0.lastSynced = date }
+        broadcast(.lastSynced(date))
+    }
+
+    /// Ends every `changes()` stream and `updates()` sequence once what they were told is read (F120): the last
+    /// update a sequence gives is the one naming `.closed`.
+    func close() {
+        let (streams, channels) = listeners.withLock { state in
+            state.closed = true
+            return (Array(state.changes.values), Array(state.updates.values))
+        }
+        for continuation in streams { continuation.finish() }
+        for channel in channels { channel.close() }
     }
 
     /// Releases an updates channel; answers how many remain.

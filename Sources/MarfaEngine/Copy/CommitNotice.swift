@@ -52,7 +52,8 @@ package struct CommitNotice: Sendable, Hashable {
             case .setPins(let pins): items.append(contentsOf: pins)
             case .addPin(let id), .removePin(let id): items.append(id)
             case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount, .setOwedReadBacks,
-                .setOwedEdgeReadBacks, .owe, .settleOwed:
+                .setOwedEdgeReadBacks, .owe, .settleOwed, .setLinkLookups, .setLastSynced,
+                .setDeclaredTypes:
                 break
             }
         }

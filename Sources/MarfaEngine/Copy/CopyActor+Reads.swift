@@ -6,6 +6,7 @@ extension CopyActor {
     /// A store no server has touched is local and always whole; a bound copy answers once filled, says
     /// `.partial` during a fill, and refuses everything while never filled or expired.
     package func readCompleteness() throws(MarfaError) -> Completeness {
+        try ensureOpen()
         guard origin != nil else { return .complete }
         switch state.hydration {
         case .complete: return .complete
@@ -15,6 +16,11 @@ extension CopyActor {
         case .expired:
             throw MarfaError.hydrationIncomplete(message: "the copy expired; hydrate it again")
         }
+    }
+
+    /// Throws `closed` once `close()` has begun (F120): a closed copy answers nothing.
+    package func ensureOpen() throws(MarfaError) {
+        if isClosed { throw MarfaError.closed(message: "this copy was closed") }
     }
 
     /// One item in any state but the bin, or nil (WC-51); during a fill an item not yet arrived throws.

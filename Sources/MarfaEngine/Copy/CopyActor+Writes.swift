@@ -8,6 +8,7 @@ extension CopyActor {
     package func perform(
         _ plan: (CopyState, WriteContext) throws(MarfaError) -> PlannedWrite
     ) async throws(MarfaError) -> [QueuedWrite] {
+        try ensureOpen()
         guard role == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
@@ -23,10 +24,13 @@ extension CopyActor {
         }
     }
 
-    /// Queues an edit; `asRead` takes an edit based on an older version (seed 000, "Edits").
+    /// Queues an edit; `asRead` takes an edit based on an older version (seed 000, "Edits"). An edit that saves the
+    /// body makes its links' edges in the same write (`bodyLinks(saving:)`, F100).
     package func update(_ id: String, _ edit: Edit, asRead: Bool) async throws(MarfaError) -> QueuedWrite {
         try await firstWrite { state, context throws(MarfaError) in
-            try ItemWritePlanner(state: state, context: context).update(id, edit, asRead: asRead)
+            var plan = try ItemWritePlanner(state: state, context: context).update(id, edit, asRead: asRead)
+            bodyLinks(saving: edit, of: id, in: &plan, state: state, context: context)
+            return plan
         }
     }
 

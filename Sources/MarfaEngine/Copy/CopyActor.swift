@@ -48,6 +48,8 @@ package actor CopyActor {
     private var listeners: [UInt64: @Sendable (CommitNotice) -> Void] = [:]
     private var nextListener: UInt64 = 0
     private var failure: MarfaError?
+    /// Whether `close()` has begun: every later read and write throws `closed` (F120).
+    package private(set) var isClosed = false
     /// Held items by folded title for link reads, built on the first one (`currentTitleIndex`).
     var titleIndex: TitleIndex?
     /// The lists asked lately, checked and parsed once (Decision 0066).
@@ -440,6 +442,8 @@ package actor CopyActor {
     /// Waits for any snapshot in flight (and the word index stored beside it), then releases the journal and the
     /// writer lock.
     package func close() async {
+        isClosed = true
+        if failure == nil { failure = .closed(message: "this copy was closed") }
         stopTextIndexWarmUp()
         if let running = checkpointInFlight { _ = await running.result }
         await wordIndexWrite?.task.value

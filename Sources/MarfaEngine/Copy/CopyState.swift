@@ -41,6 +41,12 @@ package struct CopyState: Sendable {
     package private(set) var owedReadBacks: [String] = []
     /// Edges owed a read-back, as `owedReadBacks` items are.
     package private(set) var owedEdgeReadBacks: [String] = []
+    /// The title links of saved bodies by note id, each with its lookup's answer or pending (F099, F100).
+    package private(set) var linkLookups: [String: [LinkLookup]] = [:]
+    /// The device time of the last completed pull (a hydration, or a catch-up or follow reaching the head), F113.
+    package private(set) var lastSynced: String?
+    /// The app's declared types as normalized JSON definitions, kept across hydrations.
+    package private(set) var declaredTypes: [String] = []
     /// The catalog writes and reads are judged by: the built-in one until the instance's is read.
     package private(set) var catalog: CatalogSnapshot = BuiltInCatalog.snapshot
 
@@ -123,6 +129,9 @@ package struct CopyState: Sendable {
         case .owe(.edge(let id)): if !owedEdgeReadBacks.contains(id) { owedEdgeReadBacks.append(id) }
         case .settleOwed(.item(let id)): owedReadBacks.removeAll { $0 == id }
         case .settleOwed(.edge(let id)): owedEdgeReadBacks.removeAll { $0 == id }
+        case .setLinkLookups(let itemId, let lookups): linkLookups[itemId] = lookups.isEmpty ? nil : lookups
+        case .setLastSynced(let time): lastSynced = time
+        case .setDeclaredTypes(let types): declaredTypes = types
         }
     }
 
@@ -163,6 +172,7 @@ extension CopyState: Equatable {
             && lhs.queue == rhs.queue && lhs.slice == rhs.slice && lhs.cursor == rhs.cursor
             && lhs.hydration == rhs.hydration && lhs.pins == rhs.pins && lhs.instanceId == rhs.instanceId
             && lhs.catalog == rhs.catalog && lhs.owedReadBacks == rhs.owedReadBacks
-            && lhs.owedEdgeReadBacks == rhs.owedEdgeReadBacks
+            && lhs.owedEdgeReadBacks == rhs.owedEdgeReadBacks && lhs.linkLookups == rhs.linkLookups
+            && lhs.lastSynced == rhs.lastSynced && lhs.declaredTypes == rhs.declaredTypes
     }
 }

@@ -87,6 +87,12 @@ extension StoreChange {
         case .removePin(let id): writer.write(21); writer.write(id)
         case .owe(let owed): writer.write(22); Self.write(owed, into: &writer)
         case .settleOwed(let owed): writer.write(23); Self.write(owed, into: &writer)
+        case .setLinkLookups(let itemId, let lookups):
+            writer.write(Self.setLinkLookupsTag)
+            writer.write(itemId)
+            LinkLookupCodec.write(lookups, into: &writer)
+        case .setLastSynced(let time): writer.write(Self.setLastSyncedTag); writer.write(time)
+        case .setDeclaredTypes(let types): writer.write(Self.setDeclaredTypesTag); writer.write(strings: types)
         case .setCatalog(let catalog):
             writer.write(15)
             writer.write(String(decoding: (try? JSONEncoder().encode(catalog)) ?? Data("{}".utf8), as: UTF8.self))
@@ -96,6 +102,12 @@ extension StoreChange {
     /// The byte a `putQueuedWrite` change starts with: 17 since queue rows carry `sentAt` (Decision 0072); rows
     /// under 7, written before, are read without it.
     static let putQueuedWriteTag: UInt8 = 17
+    /// The byte a `setLinkLookups` change starts with (store format 3, Decision 0091).
+    static let setLinkLookupsTag: UInt8 = 24
+    /// The byte a `setLastSynced` change starts with (store format 3, Decision 0092).
+    static let setLastSyncedTag: UInt8 = 25
+    /// The byte a `setDeclaredTypes` change starts with (store format 3).
+    static let setDeclaredTypesTag: UInt8 = 26
     /// The byte a `putEdge` change starts with.
     static let putEdgeTag: UInt8 = 3
     /// The byte a `putItem` change starts with.
@@ -137,6 +149,10 @@ extension StoreChange {
         case 21: return .removePin(try reader.readString())
         case 22: return .owe(try readOwedRead(from: &reader))
         case 23: return .settleOwed(try readOwedRead(from: &reader))
+        case Self.setLinkLookupsTag:
+            return .setLinkLookups(itemId: try reader.readString(), lookups: try LinkLookupCodec.read(from: &reader))
+        case Self.setLastSyncedTag: return .setLastSynced(try reader.readString())
+        case Self.setDeclaredTypesTag: return .setDeclaredTypes(try reader.readStrings())
         case 15:
             let text = try reader.readString()
             guard let catalog = try? JSONDecoder().decode(CatalogSnapshot.self, from: Data(text.utf8)) else {

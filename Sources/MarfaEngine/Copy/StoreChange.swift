@@ -32,6 +32,12 @@ package enum StoreChange: Sendable, Hashable {
     case owe(OwedRead)
     /// An owed read-back is settled: the row was read, or an event or a fill brought it.
     case settleOwed(OwedRead)
+    /// The title links of a note's saved body and their lookups' answers; an empty list forgets the note's (F100).
+    case setLinkLookups(itemId: String, lookups: [LinkLookup])
+    /// The device time of the last completed pull, as RFC 3339 text (F113).
+    case setLastSynced(String)
+    /// The app's declared types, each a normalized JSON type definition (swift-api.md §2 "Declare").
+    case setDeclaredTypes([String])
 }
 
 /// A row or edge owed a read-back after a refusal whose read could not be made.

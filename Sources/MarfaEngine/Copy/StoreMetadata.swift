@@ -4,8 +4,10 @@ import MarfaRules
 /// The small file that names what a store is: its format and the origin it is bound to (never the key).
 package struct StoreMetadata: Sendable, Hashable, Codable {
     /// The store format this engine writes: 2 since queue rows carry `sentAt` (change tag 17) and owed read-backs
-    /// are journalled (tags 18 and 19), which a format-1 build cannot read (Decision 0072). A writer moves an older store up.
-    package static let currentFormat = 2
+    /// are journalled (tags 18 and 19), which a format-1 build cannot read (Decision 0072); 3 since pins and owed
+    /// read-backs change by deltas (tags 20 to 23, Decision 0083) and saved bodies' link lookups, the last sync time
+    /// and the declared types are journalled (tags 24 to 26, Decisions 0091 and 0092). A writer moves an older store up.
+    package static let currentFormat = 3
     /// The file's name inside the store folder.
     package static let fileName = "store.json"
 

@@ -12,6 +12,7 @@ extension CopyState {
     /// How many changes `forEachSnapshotChange` hands out.
     var snapshotChangeCount: Int {
         Self.metadataChangeCount + (owedReadBacks.isEmpty ? 0 : 1) + (owedEdgeReadBacks.isEmpty ? 0 : 1)
+            + linkLookups.count + (lastSynced == nil ? 0 : 1) + (declaredTypes.isEmpty ? 0 : 1)
             + items.count + edges.count + queue.count
             + extensions.entries.reduce(0) { $0 + $1.value.count }
     }
@@ -36,6 +37,11 @@ extension CopyState {
         for change in metadata { try body(change) }
         if !owedReadBacks.isEmpty { try body(.setOwedReadBacks(owedReadBacks)) }
         if !owedEdgeReadBacks.isEmpty { try body(.setOwedEdgeReadBacks(owedEdgeReadBacks)) }
+        if let lastSynced { try body(.setLastSynced(lastSynced)) }
+        if !declaredTypes.isEmpty { try body(.setDeclaredTypes(declaredTypes)) }
+        for itemId in linkLookups.keys.sorted() {
+            try body(.setLinkLookups(itemId: itemId, lookups: linkLookups[itemId] ?? []))
+        }
         try edges.forEachRecord(edge)
         try items.forEachRow { _, item in try body(.putItem(item)) }
         for (itemId, bodies) in extensions.entries {

@@ -26,7 +26,7 @@ extension CopyActor {
 
     /// The title index brought up to the present commit: refreshed from the change log when it knows every commit
     /// since the index's and none of them changed the catalog or every row, built again otherwise.
-    private func currentTitleIndex() -> TitleIndex {
+    func currentTitleIndex() -> TitleIndex {
         if var index = titleIndex, index.commit != state.commitCount {
             titleIndex = nil
             if let notices = changeLog.notices(after: index.commit), !notices.contains(where: \.reindexesTitles) {
@@ -37,28 +37,5 @@ extension CopyActor {
         let index = titleIndex ?? TitleIndex(state)
         titleIndex = index
         return index
-    }
-
-    /// The links in a saved item's body, each with the item it names or why it names none (F099).
-    package func links(in id: String) throws(MarfaError) -> BodyLinks {
-        guard try readCompleteness() == .complete else {
-            throw MarfaError.hydrationIncomplete(message: "body links are read once the copy is whole")
-        }
-        guard let item = state.items[id], item.state != .trashed else {
-            throw MarfaError.notFound(code: "not_held", message: "the copy does not hold item \(id)")
-        }
-        let body = state.catalog.bodyField(of: item.type).flatMap { item.property($0)?.string } ?? ""
-        let parts = linkParts(in: body)
-        let candidates = try linkCandidates(of: parts.map(\.target), in: id)
-        let names = zip(parts, candidates).map { part, found -> BodyName in
-            let target: BodyTarget
-            switch found.state {
-            case .bound: target = found.candidates.first.map { .item(id: $0.id) } ?? .missing
-            case .ambiguous: target = .ambiguous
-            case .unresolved: target = .pending
-            }
-            return BodyName(text: part.name.text, name: part.target, target: target)
-        }
-        return BodyLinks(links: names)
     }
 }

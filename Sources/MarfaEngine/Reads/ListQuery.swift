@@ -1,3 +1,4 @@
+import Foundation
 import MarfaRules
 
 /// A list request checked against the seed's rules (seed 000 "Filter and sort", F031–F048), ready to evaluate.
@@ -87,10 +88,17 @@ package final class ListQuery: Sendable {
     /// A time bound in milliseconds (nil for none), refusing one that is not RFC 3339.
     private static func milliseconds(_ bound: String?) throws(MarfaError) -> Int64? {
         guard let bound else { return nil }
-        guard let milliseconds = TimeKey.readMilliseconds(bound) else {
-            throw MarfaError.validation(code: "validation_error", message: "\"\(bound)\" is not an RFC 3339 time")
+        guard let milliseconds = TimeKey.readMilliseconds(bound) ?? Timestamp.dayStart(bound).map(Self.milliseconds)
+        else {
+            throw MarfaError.validation(
+                code: "validation_error", message: "\"\(bound)\" is neither an RFC 3339 time nor a day (YYYY-MM-DD)")
         }
         return milliseconds
+    }
+
+    /// A day's start in milliseconds since the epoch: a day bound is the start of that day in UTC (F041).
+    private static func milliseconds(_ day: Date) -> Int64 {
+        Int64(day.timeIntervalSince1970) * 1000
     }
 
     /// Whether a list may name `type`: the catalog knows it, and a bound copy's slice takes it.

@@ -55,27 +55,27 @@ public struct ListFilters: Sendable, Hashable {
         self.offset = offset
     }
 
-    /// `occurredAfter` as a `Date`.
+    /// `occurredAfter` as a `Date`; a bound given as a day reads as the start of that day in UTC (F041).
     public var occurredAfterDate: Date? {
-        get { occurredAfter.flatMap(Timestamp.date(from:)) }
+        get { occurredAfter.flatMap(Timestamp.bound) }
         set { occurredAfter = newValue.map(Timestamp.string(from:)) }
     }
 
     /// `occurredBefore` as a `Date`.
     public var occurredBeforeDate: Date? {
-        get { occurredBefore.flatMap(Timestamp.date(from:)) }
+        get { occurredBefore.flatMap(Timestamp.bound) }
         set { occurredBefore = newValue.map(Timestamp.string(from:)) }
     }
 
     /// `updatedAfter` as a `Date`.
     public var updatedAfterDate: Date? {
-        get { updatedAfter.flatMap(Timestamp.date(from:)) }
+        get { updatedAfter.flatMap(Timestamp.bound) }
         set { updatedAfter = newValue.map(Timestamp.string(from:)) }
     }
 
     /// `updatedBefore` as a `Date`.
     public var updatedBeforeDate: Date? {
-        get { updatedBefore.flatMap(Timestamp.date(from:)) }
+        get { updatedBefore.flatMap(Timestamp.bound) }
         set { updatedBefore = newValue.map(Timestamp.string(from:)) }
     }
 }

@@ -58,6 +58,21 @@ public enum Timestamp {
         return Date(timeIntervalSince1970: seconds)
     }
 
+    /// The start in UTC of the day a `YYYY-MM-DD` text names, or nil when it is not one (F041).
+    public static func dayStart(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        return Date(timeIntervalSince1970: Double(daysFromCivil(year: year, month: month, day: day) * 86_400))
+    }
+
+    /// The moment a time bound names: an RFC 3339 time, or a day read as its start in UTC (seed 000 line 80, F041).
+    public static func bound(_ text: String) -> Date? {
+        date(from: text) ?? dayStart(text)
+    }
+
     /// The canonical UTC millisecond text for any RFC 3339 text, or nil when it is not one.
     public static func normalized(_ text: String) -> String? {
         date(from: text).map(string(from:))

@@ -63,11 +63,12 @@ struct Printer {
     }
 }
 
-/// Renders JSON answers as plain text for a person: one line per row, `key: value` for objects.
+/// Renders JSON answers as plain text for a person: lists as tables (`HumanTable`), `key: value` for objects.
 enum HumanText {
     static func render(_ value: JSONValue) -> String {
         switch value {
-        case .array(let rows): return rows.isEmpty ? "(none)" : rows.map(render).joined(separator: "\n")
+        case .array(let rows):
+            return rows.isEmpty ? "(none)" : HumanTable.render(rows) ?? rows.map(render).joined(separator: "\n")
         case .object(let members):
             if let id = members["id"]?.string, let type = members["type"]?.string {
                 let title = members["properties"]?.object?["title"]?.string ?? ""

@@ -1,8 +1,9 @@
 import MarfaEngine
 
 /// Sends a copy's queue to the instance, one pass at a time: a second drain waits for the first, then sends
-/// only what is still unanswered. It talks to `CopyActor` only, through `DrainPass`; `changes()` streams hear each
-/// answer as `.answered` (seed 003).
+/// only what is still unanswered. Each pass first asks the instance's lookups for saved links by title
+/// (`LinkLookups`), so their edges go in the same pass. It talks to `CopyActor` only, through `DrainPass`;
+/// `changes()` streams hear each answer as `.answered` (seed 003).
 actor DrainActor {
     private let engine: CopyActor
     private let events: CopyEvents
@@ -22,7 +23,9 @@ actor DrainActor {
         let events = events
         let pass = Task { () async -> Result<DrainReport, MarfaError> in
             await previous?.value
-            var pass = DrainPass(client: InstanceClient(server: server), engine: engine) { verdict in
+            let client = InstanceClient(server: server)
+            _ = await LinkLookups(client: client, engine: engine).answerPending()
+            var pass = DrainPass(client: client, engine: engine) { verdict in
                 events.broadcast(Change(origin: .answered(verdict), itemId: verdict.itemId, edgeId: verdict.edgeId))
             }
             do throws(MarfaError) {

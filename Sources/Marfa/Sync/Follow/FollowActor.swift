@@ -105,7 +105,7 @@ actor FollowActor {
                 case .streamLive(let marker, _):
                     try await settle(&burst, catchUp)
                     try await engine.moveCursor(afterMarker: marker)
-                    events.broadcast(.lastSynced(clock.wallTime))
+                    await events.synced(at: clock.wallTime)
                     handle(.followCaughtUp)
                     await drainIfWaiting(server)
                 default:
