@@ -33,7 +33,8 @@ final class QueueTextTests: XCTestCase {
         XCTAssertTrue(tagged.contains("waiting on 1 write(s) it cannot go without"), tagged)
         XCTAssertTrue(tagged.contains("after \(create)"), tagged)
         let queue = try text(["queue"]).split(separator: "\n")
-        XCTAssertEqual(queue.count, 2, "\(queue)")
-        XCTAssertTrue(queue.last?.contains("waiting on 1 write(s) it cannot go without, after \(create)") == true)
+        XCTAssertEqual(queue.count, 3, "a header and a row per write: \(queue)")
+        XCTAssertTrue(queue.first?.hasSuffix("WAITS") == true, "the table says why each write waits: \(queue)")
+        XCTAssertTrue(queue.last?.hasSuffix("waiting on 1 write(s) it cannot go without, after \(create)") == true)
     }
 }

@@ -3,7 +3,7 @@ import Marfa
 
 /// A list answer laid out for a person (issue 29): one row per element under a header, columns padded to their
 /// widest cell. Search hits show title, snippet and score; items, queued writes and edges their few telling fields;
-/// any other list the scalar members of its first row. `--json` output never comes here.
+/// any other list the scalar members of its first row. Every column but the last is cut at `widestCell`. `--json` output never comes here.
 enum HumanTable {
     /// The widest a cell is shown; a longer one ends in `…`.
     static let widestCell = 60
@@ -13,7 +13,11 @@ enum HumanTable {
         let objects = rows.compactMap(\.object)
         guard let first = objects.first, objects.count == rows.count else { return nil }
         let columns = self.columns(for: first)
-        let cells = objects.map { row in columns.map { cell($0.value(row)) } }
+        let cells = objects.map { row in
+            columns.indices.map { column in
+                cell(columns[column].value(row), whole: column == columns.count - 1)
+            }
+        }
         return lay(header: columns.map(\.name), rows: cells)
     }
 
@@ -37,6 +41,7 @@ enum HumanTable {
             return [
                 member("ID", "id"), member("KIND", "kind"), member("ITEM", "item_id"),
                 Column(name: "VERDICT") { $0["verdict"].flatMap(\.string) ?? "unanswered" },
+                Column(name: "WAITS") { HumanText.waitReasons($0) },
             ]
         }
         if row["id"] != nil, row["edge_type"] != nil {
@@ -75,9 +80,10 @@ enum HumanTable {
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    private static func cell(_ text: String) -> String {
+    /// A cell on one line, cut at `widestCell` unless it is `whole` (the last column, which nothing follows).
+    private static func cell(_ text: String, whole: Bool) -> String {
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        guard flat.count > widestCell else { return flat }
+        guard !whole, flat.count > widestCell else { return flat }
         return String(flat.prefix(widestCell - 1)) + "…"
     }
 

@@ -82,14 +82,21 @@ enum HumanText {
         }
     }
 
-    /// Why a queued write waits (issue 28 point 10, Decision 0090): the writes it cannot go without, and the
-    /// write it goes after; empty for a write that waits on nothing.
+    /// Why a queued write waits (issue 28 point 10, Decision 0090), after a comma: the writes it cannot go
+    /// without, and the write it goes after; empty for a write that waits on nothing.
     static func waiting(_ write: JSONObject) -> String {
+        let reasons = waitReasons(write)
+        return reasons.isEmpty ? "" : ", " + reasons
+    }
+
+    /// The reasons a queued write waits, joined by commas: "waiting on N write(s) it cannot go without" and
+    /// "after <id>"; empty for a write that waits on nothing.
+    static func waitReasons(_ write: JSONObject) -> String {
         var parts: [String] = []
         let needs = write["depends_on"]?.array?.count ?? 0
         if needs > 0 { parts.append("waiting on \(needs) write(s) it cannot go without") }
         if let ahead = write["follows"]?.string { parts.append("after \(ahead)") }
-        return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
+        return parts.joined(separator: ", ")
     }
 
     private static func scalar(_ value: JSONValue) -> String {
