@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage", "MarfaSockets"]),
         .executableTarget(name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance"]),
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
+        .executableTarget(name: "marfa-chaos-drill", dependencies: ["Marfa", "MarfaRules", "MarfaSockets"]),
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .executableTarget(
@@ -34,7 +35,7 @@ let package = Package(
         .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine", "MarfaRules"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage", "MarfaSockets"]),
         .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance", "MarfaSockets"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance", "MarfaSockets"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,17 +11,27 @@ enum UncancelledRequest {
     /// The body and response of `request`, or the transport's error; throws `CancellationError` if the calling
     /// task is cancelled first.
     static func data(for request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
+        try await run { finish in
+            session.dataTask(with: request) { data, response, error in
+                if let data, let response {
+                    finish(.success((data, response)))
+                } else {
+                    finish(.failure(error ?? URLError(.badServerResponse)))
+                }
+            }.resume()
+        }
+    }
+
+    /// The outcome `start` hands to its callback, or `CancellationError` if the calling task is cancelled first;
+    /// what `start` began then runs out on its own.
+    static func run(
+        _ start: (@escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void) -> Void
+    ) async throws -> (Data, URLResponse) {
         let waiter = OnceContinuation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard waiter.install(continuation) else { return }
-                session.dataTask(with: request) { data, response, error in
-                    if let data, let response {
-                        waiter.resume(with: .success((data, response)))
-                    } else {
-                        waiter.resume(with: .failure(error ?? URLError(.badServerResponse)))
-                    }
-                }.resume()
+                start { waiter.resume(with: $0) }
             }
         } onCancel: {
             waiter.resume(with: .failure(CancellationError()))
