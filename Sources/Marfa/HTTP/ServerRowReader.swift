@@ -1,12 +1,17 @@
+import Foundation
+
 /// Reads one row back from the instance, as a withdraw, a pin or a refused write does, with the tags its metadata
 /// names; a missing row answers nil.
 struct ServerRowReader {
     let client: InstanceClient
 
-    /// The instance's row of `id` with its tags, or nil when it answers 404 (missing, in the bin, or unreadable).
+    /// The instance's row of `id` with its tags, in any state, or nil when the instance holds no readable row.
+    /// `GET /items/{id}` answers 404 for a row in the bin too, so a 404 is asked again of the bin's listing: a row
+    /// another writer binned reads as binned, not as gone, since no later event would bring it back (Decision
+    /// 0096).
     func item(_ id: String) async throws(MarfaError) -> Item? {
         let answer = try await client.send("GET", "/items/\(id)")
-        if answer.status == 404 { return nil }
+        if answer.status == 404 { return try await binned(id) }
         guard answer.isSuccess else { throw ErrorEnvelope.readError(answer) }
         let body: JSONValue
         do {
@@ -15,6 +20,26 @@ struct ServerRowReader {
             throw MarfaError.decoding(message: "the instance's answer for item \(id) is not JSON")
         }
         return try WireRows.itemAnswer(body).item
+    }
+
+    /// The row `id` from the instance's bin (`state=trashed`, every tier and type, filtered by id), or nil when the
+    /// bin does not hold it or the listing refuses the filter; an environmental failure throws as any read does.
+    private func binned(_ id: String) async throws(MarfaError) -> Item? {
+        let escaped = id.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let query = [
+            URLQueryItem(name: "state", value: "trashed"), URLQueryItem(name: "tier", value: "all"),
+            URLQueryItem(name: "include", value: "metadata"), URLQueryItem(name: "limit", value: "1"),
+            URLQueryItem(name: "filter", value: "id eq \"\(escaped)\""),
+        ]
+        let answer = try await client.send("GET", "/items", query: query)
+        guard answer.isSuccess else {
+            if answer.status == 429 || answer.status >= 500 { throw ErrorEnvelope.readError(answer) }
+            return nil
+        }
+        let page = try InstanceClient.document([UInt8](answer.body), path: "/items")
+        guard let row = page.object?["data"]?.array?.first else { return nil }
+        let item = try WireRows.itemAnswer(row).item
+        return item.id == id ? item : nil
     }
 
     /// The instance's edge `id`, or nil when it answers 404 (unknown, unreadable or gone).

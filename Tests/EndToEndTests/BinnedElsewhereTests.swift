@@ -1,0 +1,59 @@
+import Foundation
+import Marfa
+import XCTest
+
+/// Rows another writer moved to the bin while the copy's write to them waited (found by the chaos drill, issue 27
+/// point 3; Decision 0096): the instance lists such a row with `state=any`, so the copy must hold it in its bin.
+final class BinnedElsewhereTests: XCTestCase {
+    private var harness: InstanceHarness!
+
+    override func setUp() async throws {
+        harness = try await InstanceHarness()
+    }
+
+    override func tearDown() async throws {
+        await harness?.shutdown()
+    }
+
+    /// The bin's event arrives first; the copy's archive is then refused (`invalid_transition`) and read back. The
+    /// read-back must find the row in the bin, not drop it: no later event brings it back.
+    func testARefusedWriteOnARowBinnedElsewhereLeavesTheRowInTheCopysBin_Issue27_3_Q42() async throws {
+        let (copy, id) = try await harness.hydratedCopy()
+        _ = try await copy.items.transition(id, to: .archived)
+        let (binned, answer) = try await harness.request("DELETE", "/items/\(id)?version=1")
+        XCTAssertEqual(binned, 200, "\(answer)")
+        _ = try await copy.catchUp()
+        let report = try await copy.queue.drain()
+        guard case .refused(let refusal)? = report.verdicts.first?.verdict else {
+            return XCTFail("an archive of a row in the bin is refused: \(report.verdicts)")
+        }
+        XCTAssertEqual(refusal.code, "invalid_transition")
+        _ = try await copy.catchUp()
+        let held = try await copy.items.get([id], includingBin: true)
+        XCTAssertEqual(held.map(\.state), [.trashed], "Q-42: the instance's row, in its bin, as its listing shows")
+        XCTAssertEqual(held.first?.version, 1)
+        await copy.close()
+    }
+
+    /// Withdrawing a write blocked on a row another writer binned shows the instance's row in the bin.
+    func testWithdrawingAWriteOnARowBinnedElsewhereShowsTheRowInTheBin_Issue27_3_Q35() async throws {
+        let (copy, id) = try await harness.hydratedCopy()
+        let (edited, _) = try await harness.request(
+            "PATCH", "/items/\(id)?conflict=auto", body: ["version": 1, "properties": ["title": "theirs"]])
+        XCTAssertEqual(edited, 200)
+        _ = try await copy.items.delete(id)
+        let report = try await copy.queue.drain()
+        guard case .blocked(.conflictUnresolved, _)? = report.verdicts.first?.verdict else {
+            return XCTFail("a delete on a stale version is blocked: \(report.verdicts)")
+        }
+        let (binned, _) = try await harness.request("DELETE", "/items/\(id)?version=2")
+        XCTAssertEqual(binned, 200)
+        _ = try await copy.catchUp()
+        let withdrawn = try await copy.queue.withdraw(report.verdicts[0].id)
+        XCTAssertTrue(withdrawn)
+        let held = try await copy.items.get([id], includingBin: true)
+        XCTAssertEqual(held.map(\.state), [.trashed], "Q-35: the instance's row, read back from its bin")
+        XCTAssertEqual(held.first?.properties["title"], "theirs")
+        await copy.close()
+    }
+}
