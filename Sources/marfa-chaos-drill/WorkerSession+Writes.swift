@@ -36,11 +36,18 @@ extension WorkerSession {
                 edge.id, EdgeEdit(["w": .integer(Int64(pick % 100))], baseVersion: edge.version))
         case .tag:
             guard let row = chosen(live) else { return nil }
+            if pick % 3 == 0 {
+                return try await copy.metadata.mergeTags(["t\(pick % 4)", "m\(pick % 2)"], into: row.id)
+            }
             return try await copy.tags.add("t\(pick % 4)", to: row.id)
         case .untag:
             let tagged = live.filter { !$0.tags.isEmpty }
             guard let row = chosen(tagged) else { return nil }
-            return try await copy.tags.remove(row.tags[pick % row.tags.count], from: row.id)
+            let tag = row.tags[pick % row.tags.count]
+            if pick % 3 == 0 {
+                return try await copy.metadata.replaceTags(of: row.id, with: row.tags.filter { $0 != tag })
+            }
+            return try await copy.tags.remove(tag, from: row.id)
         case .bin:
             guard let row = chosen(live) else { return nil }
             return try await copy.items.delete(row.id)
