@@ -2,9 +2,9 @@ import Foundation
 import Marfa
 import XCTest
 
-/// Rows another writer moved to the bin while the copy's write to them waited (found by the chaos drill, issue 27
-/// point 3; Decision 0096): the instance lists such a row with `state=any`, so the copy must hold it in its bin.
-final class BinnedElsewhereTests: XCTestCase {
+/// Rows and edges another writer changed while the copy's write to them waited (found by the chaos drill, issue 27
+/// point 3; Decision 0096): what the copy shows after a refusal or a withdraw is what the instance lists.
+final class ChangedElsewhereTests: XCTestCase {
     private var harness: InstanceHarness!
 
     override func setUp() async throws {
@@ -54,6 +54,29 @@ final class BinnedElsewhereTests: XCTestCase {
         let held = try await copy.items.get([id], includingBin: true)
         XCTAssertEqual(held.map(\.state), [.trashed], "Q-35: the instance's row, read back from its bin")
         XCTAssertEqual(held.first?.properties["title"], "theirs")
+        await copy.close()
+    }
+
+    /// Withdrawing an edge edit blocked on a version another writer made shows the instance's edge, not the
+    /// withdrawn edit (Q-35; found by the chaos drill, seed 20261206).
+    func testWithdrawingABlockedEdgeEditShowsTheInstancesEdge_Issue27_3_Q35() async throws {
+        let (copy, id) = try await harness.hydratedCopy()
+        let edgeId = try await harness.createEdge(from: id, properties: ["w": 1])
+        _ = try await copy.catchUp()
+        let (edited, _) = try await harness.request(
+            "PATCH", "/edges/\(edgeId)", body: ["version": 1, "properties": ["w": 20]])
+        XCTAssertEqual(edited, 200)
+        _ = try await copy.edges.update(edgeId, EdgeEdit(["w": 16], baseVersion: 1))
+        let report = try await copy.queue.drain()
+        guard case .blocked(.conflictUnresolved, _)? = report.verdicts.first?.verdict else {
+            return XCTFail("an edge edit on a stale version is blocked: \(report.verdicts)")
+        }
+        _ = try await copy.catchUp()
+        let withdrawn = try await copy.queue.withdraw(report.verdicts[0].id)
+        XCTAssertTrue(withdrawn)
+        let edge = try await copy.edges.get(edgeId)
+        XCTAssertEqual(edge?.properties["w"], 20, "Q-35: the instance's edge, read back")
+        XCTAssertEqual(edge?.version, 2)
         await copy.close()
     }
 }
