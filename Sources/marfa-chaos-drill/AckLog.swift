@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 
 /// The worker's append-only record of what the copy acknowledged: one line per write, written and `fsync`ed after
-/// the call returned, so every line names a write the copy promised to keep. The checker reads it back.
-final class AckLog {
+/// the call returned, so every line names a write the copy promised to keep. The checker reads it back. Each line
+/// goes in one `write` to a file opened for appending, so lines from two tasks never interleave.
+final class AckLog: Sendable {
     private let descriptor: Int32
 
     /// Opens `url` for appending (creating it, mode 0600).

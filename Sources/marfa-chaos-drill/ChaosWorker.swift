@@ -12,8 +12,9 @@ enum ChaosWorker {
         else { throw DrillFailure("the worker needs --url and MARFA_API_KEY") }
         let copy = try await WorkingCopy.open(
             store: URL(fileURLWithPath: options.store), server: Server(url: url, key: key))
-        let session = WorkerSession(
-            copy: copy, log: try AckLog(appendingTo: URL(fileURLWithPath: options.log)), pinTargets: options.pins)
+        let log = try AckLog(appendingTo: URL(fileURLWithPath: options.log))
+        let session = WorkerSession(copy: copy, log: log, pinTargets: options.pins)
+        let answers = recordAnswers(of: copy, in: log)
         for await line in standardInputLines() {
             let words = line.split(separator: " ").map(String.init)
             guard let name = words.first else { continue }
@@ -21,8 +22,21 @@ enum ChaosWorker {
             FileHandle.standardOutput.write(Data((answer + "\n").utf8))
         }
         await session.stopFollowing()
+        answers.cancel()
         await copy.close()
         return 0
+    }
+
+    /// Logs the verdict of every write any drain settles (the follow's too), as `changes()` tells each answer, so
+    /// the checker sees a write answered twice even when the drain that answered it was not the worker's own.
+    private static func recordAnswers(of copy: WorkingCopy, in log: AckLog) -> Task<Void, Never> {
+        let changes = copy.changes()
+        return Task {
+            for await change in changes {
+                guard case .answered(let answer) = change.origin, let verdict = answer.verdict else { continue }
+                try? log.append(["verdict", answer.id, WorkerSession.name(of: verdict)])
+            }
+        }
     }
 
     /// Standard input's lines, read on a thread of their own so no task blocks on it.
