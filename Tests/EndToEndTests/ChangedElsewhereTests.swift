@@ -1,6 +1,9 @@
 import Foundation
 import Marfa
 import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Rows and edges another writer changed while the copy's write to them waited (found by the chaos drill, issue 27
 /// point 3; Decision 0096): what the copy shows after a refusal or a withdraw is what the instance lists.
@@ -77,6 +80,37 @@ final class ChangedElsewhereTests: XCTestCase {
         let edge = try await copy.edges.get(edgeId)
         XCTAssertEqual(edge?.properties["w"], 20, "Q-35: the instance's edge, read back")
         XCTAssertEqual(edge?.version, 2)
+        await copy.close()
+    }
+
+    /// A conflicted edit whose own event the copy applied before its answer (the answer was lost, so the drain
+    /// resends it and the instance replays the answer): the event laid the still-waiting edit over the answer's
+    /// version, and the copy must end showing the instance's row, not the losing value (Q-39, Q-41; found by the
+    /// chaos drill, seeds 500 and 503 at 200 steps, where the follow's event beat the drain's answer).
+    func testAConflictedEditsOwnEventBeforeItsAnswerLeavesTheInstancesRow_Issue27_3_Q39_Q41() async throws {
+        let (copy, id) = try await harness.hydratedCopy()
+        let (edited, _) = try await harness.request(
+            "PATCH", "/items/\(id)?conflict=auto", body: ["version": 1, "properties": ["body": "theirs"]])
+        XCTAssertEqual(edited, 200)
+        let write = try await copy.items.update(id, Edit(properties: ["body": "mine"], baseVersion: 1))
+        let target = try XCTUnwrap(URL(string: "\(harness.url.absoluteString)/items/\(id)?conflict=auto"))
+        var request = URLRequest(url: target)
+        request.httpMethod = "PATCH"
+        request.setValue("Bearer \(harness.key)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(write.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
+        request.httpBody = Data(try JSONValue.object(write.body).json().utf8)
+        let (sent, _) = try await URLSession.shared.data(for: request)
+        XCTAssertTrue(String(decoding: sent, as: UTF8.self).contains("conflicted_copy_id"), "witness: conflicted")
+        _ = try await copy.catchUp()
+        let report = try await copy.queue.drain()
+        guard case .conflicted? = report.verdicts.first?.verdict else {
+            return XCTFail("the replayed answer is conflicted: \(report.verdicts)")
+        }
+        XCTAssertEqual(report.verdicts.first?.replayed, true)
+        let row = try await copy.items.get(id)
+        XCTAssertEqual(row?.version, 3)
+        XCTAssertEqual(row?.properties["body"], "theirs", "Q-41: the instance's row; the losing value is the sibling's")
         await copy.close()
     }
 }
