@@ -8,6 +8,7 @@ final class ChildProcess {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
+    private let errorHandle: FileHandle
     private var pending: [UInt8] = []
     /// Where its standard error goes.
     let errorLog: URL
@@ -21,7 +22,8 @@ final class ChildProcess {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorLog)
+        errorHandle = try FileHandle(forWritingTo: errorLog)
+        process.standardError = errorHandle
         try process.run()
     }
 
@@ -62,10 +64,11 @@ final class ChildProcess {
         }
     }
 
-    /// `kill -9`, then waits (bounded) for it to be reaped.
+    /// `kill -9`, then waits (bounded) for it to be reaped and closes every descriptor it was given.
     func killNow() {
         kill(process.processIdentifier, SIGKILL)
         waitForExit(until: .now + .seconds(10))
+        closeDescriptors()
     }
 
     /// Asks it to stop with `signal` (closing its input first) and waits until `deadline`; then kills it.
@@ -74,6 +77,7 @@ final class ChildProcess {
         if process.isRunning { kill(process.processIdentifier, signal) }
         waitForExit(until: deadline)
         if process.isRunning { killNow() }
+        closeDescriptors()
     }
 
     /// Closes its input, so a worker reading commands finishes, and waits until `deadline`; then kills it.
@@ -81,6 +85,7 @@ final class ChildProcess {
         try? input.fileHandleForWriting.close()
         waitForExit(until: deadline)
         if process.isRunning { killNow() }
+        closeDescriptors()
     }
 
     /// Whether it exited by itself with status 0.
@@ -92,6 +97,18 @@ final class ChildProcess {
     func errorTail(lines: Int = 20) -> String {
         let text = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").suffix(lines).joined(separator: "\n")
+    }
+
+    /// Closes both ends of both pipes and the error file once the process is gone, so a long drill does not
+    /// gather descriptors (a `FileHandle` closed once ignores a second close).
+    private func closeDescriptors() {
+        guard !process.isRunning else { return }
+        for handle in [
+            input.fileHandleForWriting, input.fileHandleForReading, output.fileHandleForReading,
+            output.fileHandleForWriting, errorHandle,
+        ] {
+            try? handle.close()
+        }
     }
 
     private func waitForExit(until deadline: ContinuousClock.Instant) {
