@@ -23,6 +23,7 @@ let package = Package(
         .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
         .executableTarget(
             name: "marfa-corruption-drill", dependencies: ["MarfaEngine", "MarfaRules", "MarfaStorage"]),
+        .executableTarget(name: "marfa-chaos-drill", dependencies: ["Marfa", "MarfaRules", "MarfaSockets"]),
         .systemLibrary(
             name: "CSQLite", path: "Benchmarks/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .executableTarget(
@@ -42,7 +43,7 @@ let package = Package(
         .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine", "MarfaRules"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage", "MarfaSockets", "MarfaLocks"]),
         .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance", "MarfaSockets"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance", "MarfaLocks"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance", "MarfaSockets", "MarfaLocks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -91,6 +91,29 @@ final class InstanceIdempotencyAndHookTests: XCTestCase {
         XCTAssertEqual(wrongMethod.status, 404)
     }
 
+    func testTheIdempotencyHookListsEveryKeptKeyAndChangesNothing_P99_Issue27_3() async throws {
+        let body: JSONValue = ["type": "core.note", "properties": ["body": "x"]]
+        _ = try await harness.send("POST", "/items", body: body, headers: ["Idempotency-Key": "b-landed"])
+        _ = try await harness.send(
+            "POST", "/items", body: ["type": "core.note", "properties": ["title": "no body"]],
+            headers: ["Idempotency-Key": "a-refused"])
+        let other = try await harness.instance.mintKey(KeyGrants(types: ["*": .write]))
+        _ = try await harness.send("POST", "/items", body: body, key: .some(other), headers: ["Idempotency-Key": "c"])
+        let head = try harness.head()
+        let listed = try await harness.send("POST", "/__reference/idempotency", body: ["credential": "operator"])
+        XCTAssertEqual(listed.status, 200)
+        let records = listed.object["records"]?.array ?? []
+        XCTAssertEqual(records.map { $0.object?["key"]?.string }, ["a-refused", "b-landed"], "the operator's, by key")
+        XCTAssertEqual(records.map { $0.object?["status"]?.integer }, [400, 201])
+        XCTAssertEqual(records.first?.object?["error_code"]?.string, "missing_required_field")
+        XCTAssertEqual(records.last?.object?["error_code"], .null)
+        let every = try await harness.send("POST", "/__reference/idempotency", body: [:])
+        XCTAssertEqual(every.object["records"]?.array?.count, 3, "every credential's without a filter")
+        XCTAssertEqual(try harness.head(), head, "a read: no event")
+        let forbidden = try await harness.send("POST", "/__reference/idempotency", body: [:], key: .some(other))
+        XCTAssertEqual(forbidden.status, 403, "the operator key only")
+    }
+
     func testTheInstanceIdHookSwitchesWhatRootAnswers_P6_P99() async throws {
         let before = try await harness.send("GET", "/").object["instance_id"]
         let set = try await harness.send("POST", "/__reference/instance-id", body: ["instance_id": "fixed-id"])

@@ -3,7 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Requests to the instance over HTTP: the bearer key, the contract check, JSON bodies, idempotency keys.
+/// Requests to the instance over HTTP: the bearer key, the contract check, JSON bodies, idempotency keys. Plain
+/// `http://` instances are asked through our own HTTP/1.1 client (`SocketRequest`), `https://` ones through
+/// URLSession (Decisions 0012, 0096).
 package struct InstanceClient: Sendable {
     /// The instance and the key; the key goes only into the Authorization header.
     package let server: Server
@@ -47,7 +49,13 @@ package struct InstanceClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await UncancelledRequest.data(for: request)
+            if server.url.scheme?.lowercased() == "http" {
+                (data, response) = try await UncancelledRequest.run { [timeout] finish in
+                    SocketRequest.start(request, timeout: timeout, done: finish)
+                }
+            } else {
+                (data, response) = try await UncancelledRequest.data(for: request)
+            }
         } catch {
             throw MarfaError.network(message: "\(server.url.absoluteString) could not be reached: \(error.localizedDescription)")
         }

@@ -11,11 +11,19 @@ enum UncancelledRequest {
     /// The body and response of `request` (a redirect is answered, never followed), or the transport's error;
     /// throws `CancellationError` if the calling task is cancelled first.
     static func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        try await run { finish in UnredirectedSession.shared.start(request, finish: finish) }
+    }
+
+    /// The outcome `start` hands to its callback, or `CancellationError` if the calling task is cancelled first;
+    /// what `start` began then runs out on its own.
+    static func run(
+        _ start: (@escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void) -> Void
+    ) async throws -> (Data, URLResponse) {
         let waiter = OnceContinuation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard waiter.install(continuation) else { return }
-                UnredirectedSession.shared.start(request) { waiter.resume(with: $0) }
+                start { waiter.resume(with: $0) }
             }
         } onCancel: {
             waiter.resume(with: .failure(CancellationError()))

@@ -57,16 +57,18 @@ public struct Queue: Sendable {
         try await engine.discard(id)
     }
 
-    /// Withdraws a write blocked `ancestorUnavailable` or `conflictUnresolved`: reads the row back from the
-    /// instance first (nothing changes if that fails), then drops the write and shows the instance's row.
+    /// Withdraws a write blocked `ancestorUnavailable` or `conflictUnresolved`: reads the row (and an edge write's
+    /// edge) back from the instance first (nothing changes if that fails), then drops the write and shows the
+    /// instance's row and edge.
     public func withdraw(_ id: String) async throws -> Bool {
         let write = try await engine.withdrawable(id)
         guard let server = servers.current else { throw MarfaError.noServer(message: "withdraw reads the row back from the instance") }
+        let reader = ServerRowReader(client: InstanceClient(server: server))
         var row: Item?
-        if let itemId = write.itemId {
-            row = try await ServerRowReader(client: InstanceClient(server: server)).item(itemId)
-        }
-        try await engine.withdraw(id, serverRow: row)
+        var edge: Edge?
+        if let itemId = write.itemId { row = try await reader.item(itemId) }
+        if let edgeId = write.edgeId { edge = try await reader.edge(edgeId) }
+        try await engine.withdraw(id, serverRow: row, serverEdge: edge)
         return true
     }
 }

@@ -157,15 +157,20 @@ extension CopyActor {
         }
     }
 
-    /// Drops a withdrawn write and resets its row to the server's, with the remaining writes laid over.
-    package func withdraw(_ id: String, serverRow: Item?) async throws(MarfaError) {
+    /// Drops a withdrawn write and resets its row, and its edge for an edge write, to the server's, with the
+    /// remaining writes laid over; a nil `serverEdge` drops the edge.
+    package func withdraw(_ id: String, serverRow: Item?, serverEdge: Edge? = nil) async throws(MarfaError) {
         let write = try withdrawable(id)
+        let now = configuration.writeContext.now()
         var changes: [StoreChange] = [.removeQueuedWrite(id: id)]
         if let itemId = write.itemId {
-            let row = LayOver.item(
-                serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: id,
-                now: configuration.writeContext.now())
+            let row = LayOver.item(serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: id, now: now)
             changes.append(row.map(StoreChange.putItem) ?? .removeItem(id: itemId))
+        }
+        if let edgeId = write.edgeId {
+            let edge = LayOver.edge(
+                serverEdge, laidOverBy: state.queuedWrites(onEdge: edgeId), except: id, state: state, now: now)
+            changes.append(edge.map(StoreChange.putEdge) ?? .removeEdge(id: edgeId))
         }
         try await commitJudged(changes, origin: .refreshed("withdrawn"))
     }

@@ -29,11 +29,14 @@ package enum HookDoors {
         case "log/rollback": return .reply(await rollback(body, core: core))
         case "streams/end": return .reply(endStreams(body, core: core))
         case "faults": return .reply(arm(body, core: core))
+        case "idempotency": return .reply(idempotencyRecords(body, core: core))
         default: return .reply(await instanceId(body, core: core))
         }
     }
 
-    private static let paths: Set<String> = ["log/trim", "log/rollback", "streams/end", "faults", "instance-id"]
+    private static let paths: Set<String> = [
+        "log/trim", "log/rollback", "streams/end", "faults", "instance-id", "idempotency",
+    ]
 
     /// `{"through": N}`: drops every event with id ≤ N, never the newest; answers `min_retained_id`.
     private static func trim(_ body: BodyFields, core: InstanceCore) async -> Reply {
@@ -92,6 +95,31 @@ package enum HookDoors {
             }
             core.faults.arm(fault, count: count)
             return .ok(["armed": .integer(Int64(count))])
+        } catch {
+            return error.reply
+        }
+    }
+
+    /// `{}` or `{"credential": "<key id>"}`: reads only; answers `records`, every kept idempotency record (of that
+    /// credential) as `{credential, key, status, error_code}`, ordered by credential and key, so a checker can see
+    /// which keys landed and how (the chaos drill's "none landed twice", Decision 0095). The answers' bodies and
+    /// the secrets are never shown.
+    private static func idempotencyRecords(_ body: BodyFields, core: InstanceCore) -> Reply {
+        do throws(Refusal) {
+            let credential = try body.string("credential")
+            let records = try core.read { state throws(Refusal) in
+                state.idempotency.values.filter { credential == nil || $0.key.credential == credential }
+            }
+            let rows: [JSONValue] = records.sorted {
+                ($0.key.credential, $0.key.key) < ($1.key.credential, $1.key.key)
+            }.map { record in
+                [
+                    "credential": .string(record.key.credential), "key": .string(record.key.key),
+                    "status": .integer(Int64(record.status)),
+                    "error_code": record.errorCode.map(JSONValue.string) ?? .null,
+                ]
+            }
+            return .ok(["records": .array(rows)])
         } catch {
             return error.reply
         }
