@@ -15,21 +15,9 @@ final class ChangesCommandTests: XCTestCase {
         await harness?.shutdown()
     }
 
-    private func device(_ words: [String], server: Bool) -> [String] {
-        ["--json", "device", "--db", harness.store.path] + words
-            + (server ? ["--url", harness.url.absoluteString, "--key", harness.key] : [])
-    }
-
     func testAReaderProcessPrintsEachSaveTheWriterProcessMakes_deviceCLIChanges() async throws {
-        _ = try await harness.createItem(type: "core.note", title: "first")
-        let hydrate = try RunningMarfa(device(["hydrate", "--types", "core.note", "--tier", "all"], server: true))
-        expectEqual(await hydrate.interruptAfterExit(), 0)
-        let writer = try RunningMarfa(device(["follow", "--for", "60"], server: true))
-        let settled = try await harness.createItem(type: "core.note", title: "the writer holds the store")
-        try await eventually(20, "the writer process to apply an event") {
-            writer.lines.contains { $0.object?["item_id"]?.string == settled }
-        }
-        let reader = try RunningMarfa(device(["changes", "--for", "60"], server: false))
+        let (writer, _) = try await harness.followingWriter()
+        let reader = try RunningMarfa(harness.device(["changes", "--for", "60"], server: false))
         try await eventually(20, "the reader to start watching") { !reader.lines.isEmpty }
         XCTAssertEqual(reader.lines.first, ["watching": true])
         let witness = reader.lines.count

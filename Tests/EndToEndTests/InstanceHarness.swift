@@ -69,6 +69,26 @@ final class InstanceHarness: @unchecked Sendable {
         return (status, json)
     }
 
+    /// `--json device --db <store> words…`, with this instance's `--url` and `--key` when `server`.
+    func device(_ words: [String], server: Bool) -> [String] {
+        ["--json", "device", "--db", store.path] + words
+            + (server ? ["--url", url.absoluteString, "--key", key] : [])
+    }
+
+    /// A live writer process: hydrates the store in one process, then starts `follow --for 60` and waits until it
+    /// applied the event of a note created for it. Answers the process and that note's id.
+    func followingWriter() async throws -> (RunningMarfa, String) {
+        _ = try await createItem(type: "core.note", title: "first")
+        let hydrate = try RunningMarfa(device(["hydrate", "--types", "core.note", "--tier", "all"], server: true))
+        expectEqual(await hydrate.interruptAfterExit(), 0)
+        let writer = try RunningMarfa(device(["follow", "--for", "60"], server: true))
+        let applied = try await createItem(type: "core.note", title: "the writer holds the store")
+        try await eventually(20, "the writer process to apply an event") {
+            writer.lines.contains { $0.object?["item_id"]?.string == applied }
+        }
+        return (writer, applied)
+    }
+
     /// Creates an item on the instance and answers its id.
     func createItem(type: String, title: String, extra: JSONObject = [:]) async throws -> String {
         var body: JSONObject = [
