@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// `marfa device --db S changes --for s` (device-cli "watch saves (reader)"): a second process prints the saves

@@ -7,13 +7,13 @@ import FoundationNetworking
 #endif
 
 /// A reference instance on an ephemeral loopback port, with a copy's store beside it, for one test.
-final class InstanceHarness: @unchecked Sendable {
-    let folder: URL
-    private(set) var instance: ReferenceInstance
-    let key = "marfa_k1_end-to-end-operator"
-    private(set) var url: URL
+package final class InstanceHarness: @unchecked Sendable {
+    package let folder: URL
+    package private(set) var instance: ReferenceInstance
+    package let key = "marfa_k1_end-to-end-operator"
+    package private(set) var url: URL
 
-    init() async throws {
+    package init() async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         instance = ReferenceInstance(configuration: ReferenceInstanceConfiguration(
@@ -23,13 +23,13 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// The store path of the copy under test.
-    var store: URL { folder.appendingPathComponent("copy") }
+    package var store: URL { folder.appendingPathComponent("copy") }
 
     /// The server the copy talks to.
-    var server: Server { Server(url: url, key: key) }
+    package var server: Server { Server(url: url, key: key) }
 
     /// Stops the instance and starts it again on the same port with the same data (the tutorial's restart).
-    func restart() async throws {
+    package func restart() async throws {
         await instance.stop()
         let port = url.port ?? 0
         instance = ReferenceInstance(configuration: ReferenceInstanceConfiguration(
@@ -38,14 +38,14 @@ final class InstanceHarness: @unchecked Sendable {
         url = try XCTUnwrap(instance.url)
     }
 
-    func shutdown() async {
+    package func shutdown() async {
         await instance.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// One request to the instance as another writer would make it; answers status and JSON body.
     @discardableResult
-    func request(
+    package func request(
         _ method: String, _ path: String, body: JSONValue? = nil, key: String? = nil
     ) async throws -> (Int, JSONValue) {
         var request = URLRequest(url: URL(string: url.absoluteString + path)!)
@@ -63,7 +63,7 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// Creates an item on the instance and answers its id.
-    func createItem(type: String, title: String, extra: JSONObject = [:]) async throws -> String {
+    package func createItem(type: String, title: String, extra: JSONObject = [:]) async throws -> String {
         var body: JSONObject = [
             "type": .string(type), "properties": .object(["title": .string(title), "body": .string("text of \(title)")]),
         ]
@@ -75,7 +75,7 @@ final class InstanceHarness: @unchecked Sendable {
 
     /// A copy of this instance's notes opened at `store` and hydrated, and the id of one note it holds at version 1
     /// (created first, titled `title`, with `extra` members in its create).
-    func hydratedCopy(title: String = "shared", extra: JSONObject = [:]) async throws -> (WorkingCopy, String) {
+    package func hydratedCopy(title: String = "shared", extra: JSONObject = [:]) async throws -> (WorkingCopy, String) {
         let id = try await createItem(type: "core.note", title: title, extra: extra)
         let copy = try await WorkingCopy.open(store: store, server: server)
         _ = try await copy.hydrate(types: ["core.note"], tier: .all)
@@ -83,7 +83,7 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// Creates a `references` edge on the instance from `source` to a new note, with `properties`; answers its id.
-    func createEdge(from source: String, properties: JSONObject) async throws -> String {
+    package func createEdge(from source: String, properties: JSONObject) async throws -> String {
         let target = try await createItem(type: "core.note", title: "target")
         let (status, answer) = try await request(
             "POST", "/edges",
@@ -94,7 +94,7 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// The ids the instance lists for a type, every page.
-    func listedIds(type: String) async throws -> Set<String> {
+    package func listedIds(type: String) async throws -> Set<String> {
         var ids = Set<String>()
         var cursor: String?
         repeat {
@@ -108,24 +108,4 @@ final class InstanceHarness: @unchecked Sendable {
         } while cursor != nil
         return ids
     }
-}
-
-/// `XCTAssertEqual` for values computed with `await`.
-func expectEqual<T: Equatable>(
-    _ actual: T, _ expected: T, _ message: String = "", file: StaticString = #filePath, line: UInt = #line
-) {
-    XCTAssertEqual(actual, expected, message, file: file, line: line)
-}
-
-/// Polls `condition` until it holds or `seconds` pass; a bounded wait, never a bare sleep.
-func eventually(
-    _ seconds: Double = 10, _ what: String, file: StaticString = #filePath, line: UInt = #line,
-    _ condition: () async throws -> Bool
-) async rethrows {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try await condition() { return }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    XCTFail("timed out waiting for \(what)", file: file, line: line)
 }
