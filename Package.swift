@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "MarfaInstance", dependencies: ["MarfaRules", "MarfaStorage", "MarfaSockets", "MarfaLocks"]),
         .executableTarget(
             name: "marfa", dependencies: ["Marfa", "MarfaEngine", "MarfaInstance", "MarfaSockets", "MarfaLocks"]),
-        .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine"]),
+        .executableTarget(name: "marfa-crash-drill", dependencies: ["MarfaEngine", "MarfaRules", "MarfaTestSupport"]),
         .executableTarget(
             name: "marfa-corruption-drill", dependencies: ["MarfaEngine", "MarfaRules", "MarfaStorage"]),
         .executableTarget(name: "marfa-chaos-drill", dependencies: ["Marfa", "MarfaRules", "MarfaSockets"]),
@@ -38,12 +38,16 @@ let package = Package(
         .executableTarget(
             name: "commit-probe", dependencies: ["MarfaEngine", "MarfaRules"], path: "Benchmarks/commit-probe"),
         .executableTarget(name: "storage-probe", dependencies: ["MarfaStorage"], path: "Benchmarks/storage-probe"),
+        .target(
+            name: "MarfaTestSupport", dependencies: ["Marfa", "MarfaEngine", "MarfaRules", "MarfaInstance", "MarfaLocks"],
+            path: "Tests/MarfaTestSupport"),
         .testTarget(name: "MarfaRulesTests", dependencies: ["MarfaRules"]),
         .testTarget(name: "MarfaStorageTests", dependencies: ["MarfaStorage", "MarfaLocks"]),
-        .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine", "MarfaRules"]),
-        .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage", "MarfaSockets", "MarfaLocks"]),
-        .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance", "MarfaSockets"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance", "MarfaSockets", "MarfaLocks"]),
+        .testTarget(name: "MarfaEngineTests", dependencies: ["MarfaEngine", "MarfaRules", "MarfaTestSupport"]),
+        .testTarget(
+            name: "MarfaTests", dependencies: ["Marfa", "MarfaStorage", "MarfaSockets", "MarfaLocks", "MarfaTestSupport"]),
+        .testTarget(name: "MarfaInstanceTests", dependencies: ["MarfaInstance", "MarfaSockets", "MarfaTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Marfa", "MarfaInstance", "MarfaSockets", "MarfaLocks", "MarfaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

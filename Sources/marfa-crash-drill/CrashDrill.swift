@@ -1,6 +1,7 @@
 import Foundation
 import MarfaEngine
 import MarfaRules
+import MarfaTestSupport
 
 /// The crash drill: a worker that writes and prints each acknowledged write, and a driver that kills it with
 /// SIGKILL at random moments, reopens the store, and checks that nothing acknowledged was lost.

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// `items.bin(type:after:limit:)` and `items.purge(_:version:)`: online only, never queued, purge's refusals checked

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Saving a body makes its links real (seed 002 "Check links as you type", lines 71 and 143; F099, F100): a bound

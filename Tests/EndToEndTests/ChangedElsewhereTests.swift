@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,13 +1,13 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// The tutorial's `marfa items …` commands against the reference instance, read as a person reads them (seed 002).
 final class ClientCommandTests: XCTestCase {
     private func marfa(_ arguments: [String], url: URL, key: String) throws -> (Int32, String, String) {
-        let (status, stdout, stderr) = try RunningMarfa.run(
-            arguments, environment: ["MARFA_API_URL": url.absoluteString, "MARFA_API_KEY": key])
-        return (status, String(decoding: stdout, as: UTF8.self), stderr)
+        let run = try runMarfa(arguments, environment: ["MARFA_API_URL": url.absoluteString, "MARFA_API_KEY": key])
+        return (run.status, run.stdout, run.stderr)
     }
 
     func testTheTutorialsRenameFromAnotherDeviceIsMergedOverAnOlderVersion_V8() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Conflicted copies answered from the copy (seed 000 line 32, seed 002 line 67; F011, F104): two writers changed a

@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaInstance
+import MarfaTestSupport
 import XCTest
 
 /// The contract check comes first (P-17, WC-73, WC-74; issue 28 point 3, Decision 0089): the command line reads
@@ -31,9 +32,7 @@ final class ContractPreflightTests: XCTestCase {
     }
 
     private func root(_ words: [String]) throws -> DeviceOutcome {
-        let (status, stdout, stderr) = try RunningMarfa.run(
-            ["--json", "--url", harness.url.absoluteString, "--key", harness.key] + words)
-        return DeviceOutcome(status: status, answer: try? JSONValue(jsonBytes: stdout), stderr: stderr)
+        DeviceOutcome(try runMarfa(["--json", "--url", harness.url.absoluteString, "--key", harness.key] + words))
     }
 
     func testAHydrateAgainstAnotherContractSendsOnlyTheKeylessRoot_WC73_Issue28_3() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaInstance
+import MarfaTestSupport
 import XCTest
 
 /// How a device command ends (device-cli exit codes; issue 28 point 17, Decision 0090): a drain the instance left

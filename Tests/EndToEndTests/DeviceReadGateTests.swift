@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaInstance
+import MarfaTestSupport
 import XCTest
 
 /// The device's read gate (WC-4, WC-6, WC-13; issue 28 point 1): `items list`, `items get` and `search` are refused

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// `marfa --json device --db … drain`, one process per operation as the device suite drives it: the report's
@@ -18,10 +19,10 @@ final class DrainCommandTests: XCTestCase {
     private func device(
         _ store: URL, _ words: [String], server: (URL, String)? = nil
     ) throws -> (Int32, JSONValue?, String) {
-        let (status, stdout, stderr) = try RunningMarfa.run(
+        let run = try runMarfa(
             ["--json", "device", "--db", store.path] + words
                 + (server.map { ["--url", $0.0.absoluteString, "--key", $0.1] } ?? []))
-        return (status, try? JSONValue(jsonBytes: stdout), stderr)
+        return (run.status, try? JSONValue(json: run.stdout), run.stderr)
     }
 
     func testADrainReportsEveryBucketAndVerdictUnderTheSuitesNames_Q17_Q19() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaLocks
+import MarfaTestSupport
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// The follow's retries are timed by the clock it is given (issue 27.4, seed 003): against an unreachable instance

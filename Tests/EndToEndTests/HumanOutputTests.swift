@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaInstance
+import MarfaTestSupport
 import XCTest
 
 /// The device command line's output for a person is readable (issue 29, "The main job is the tutorial"): `search`
@@ -16,7 +17,7 @@ final class HumanOutputTests: XCTestCase {
             let properties: JSONObject = ["title": .string(title), "body": .string(body)]
             _ = try await harness.createItem(type: "core.note", title: title, extra: ["properties": .object(properties)])
         }
-        let hydrate = try marfa([
+        let hydrate = try runMarfa([
             "--json", "device", "--db", store.path, "hydrate", "--types", "core.note", "--tier", "all",
             "--url", harness.url.absoluteString, "--key", harness.key,
         ])
@@ -28,7 +29,7 @@ final class HumanOutputTests: XCTestCase {
     }
 
     func testSearchPrintsTitleSnippetAndScoreAsATable_Issue29() throws {
-        let result = try marfa(["device", "--db", store.path, "search", "fog"])
+        let result = try runMarfa(["device", "--db", store.path, "search", "fog"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, result.stdout)
@@ -46,24 +47,18 @@ final class HumanOutputTests: XCTestCase {
     }
 
     func testAListIsATableAndJSONIsUnchanged_Issue29() throws {
-        let human = try marfa(["device", "--db", store.path, "items", "list", "--type", "core.note"])
+        let human = try runMarfa(["device", "--db", store.path, "items", "list", "--type", "core.note"])
         XCTAssertEqual(human.status, 0, human.stderr)
         let lines = human.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first?.split(separator: " ", omittingEmptySubsequences: true), ["ID", "TYPE", "TITLE"])
         XCTAssertEqual(lines.count, 3)
         XCTAssertTrue(lines.dropFirst().allSatisfy { $0.contains("core.note") })
 
-        let json = try marfa(["--json", "device", "--db", store.path, "search", "fog"])
+        let json = try runMarfa(["--json", "device", "--db", store.path, "search", "fog"])
         XCTAssertEqual(json.status, 0, json.stderr)
         let hits = try XCTUnwrap(try JSONValue(json: json.stdout).array)
         XCTAssertEqual(hits.count, 2)
         XCTAssertEqual(hits.first?.object?.keys.sorted(), ["item", "score", "snippet"], "--json keeps its fields")
         XCTAssertTrue(hits.allSatisfy { $0.object?["snippet"]?.string?.contains("<mark>") == true }, "HTML kept")
-    }
-
-    /// Runs `marfa` with `words` to its end: its exit status, standard output as text and standard error.
-    private func marfa(_ words: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let (status, stdout, stderr) = try RunningMarfa.run(words)
-        return (status, String(decoding: stdout, as: UTF8.self), stderr)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// A refused hydration changes nothing (WC-8, WC-11; issue 28 point 2): a type outside the grammar is refused with

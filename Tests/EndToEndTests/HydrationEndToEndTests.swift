@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// The copy against the reference instance over loopback: hydration, catch-up and the follow (WC-8 to WC-30).

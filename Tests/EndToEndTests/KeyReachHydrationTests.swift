@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaInstance
+import MarfaTestSupport
 import XCTest
 
 /// Key permissions before a hydration (P-18; issue 28 point 5): a declared type the key's `type_permissions` do not

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaTestSupport
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking

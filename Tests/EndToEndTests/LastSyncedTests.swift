@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// `CopyUpdate.lastSynced` is the device time of the last completed pull, and it survives a reopen (seed 003, F113).

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Edits refused before queueing (issue 28 points 6 to 9): an update names its version (Q-5, V-20); a retype to a

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// An answered retype or tier move out of the slice drops the row unless it is pinned; edges of types held whole

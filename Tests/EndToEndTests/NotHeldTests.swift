@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// A row the copy does not hold reads `not_held`, not `not_found` (device-cli refusal codes; issue 28 point 11):

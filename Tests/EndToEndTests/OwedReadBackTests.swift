@@ -1,6 +1,7 @@
 import Foundation
 @testable import Marfa
 @testable import MarfaEngine
+import MarfaTestSupport
 import XCTest
 
 /// Owed read-backs: a refused write whose read-back could not be made leaves the row owed a read, which every

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Text output says why a write waits (issue 28 point 10, Decision 0090): the writes it cannot go without and the
@@ -16,16 +17,16 @@ final class QueueTextTests: XCTestCase {
     }
 
     private func text(_ words: [String]) throws -> String {
-        let (status, stdout, stderr) = try RunningMarfa.run(["device", "--db", folder.path] + words)
-        XCTAssertEqual(status, 0, stderr)
-        return String(decoding: stdout, as: UTF8.self)
+        let result = try runMarfa(["device", "--db", folder.path] + words)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdout
     }
 
     func testAWriteBehindAnUnansweredCreateSaysWhatItWaitsOn_Issue28_10() throws {
-        let (_, created, _) = try RunningMarfa.run(
+        let created = try runMarfa(
             ["--json", "device", "--db", folder.path, "items", "create", "--type", "core.note", "--properties",
              #"{"title":"t","body":"b"}"#])
-        let write = try JSONValue(jsonBytes: created)
+        let write = try JSONValue(json: created.stdout)
         let item = try XCTUnwrap(write.object?["item_id"]?.string)
         let create = try XCTUnwrap(write.object?["id"]?.string)
         XCTAssertFalse(try text(["queue"]).contains("waiting on"), "witness: the create waits on nothing")

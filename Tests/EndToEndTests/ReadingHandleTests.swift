@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Reading handles never take the writer role (WC-2, WC-3; issue 28 point 4): a running `changes` opens as a

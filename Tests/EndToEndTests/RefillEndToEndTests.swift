@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Refills through the reference instance (seed 003 "Refills", F129 to F131, WC-32 to WC-34): a follow that finds

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Issue26.2 across processes (device-cli "One store has one writer": a second process is a reading handle whose
@@ -20,20 +21,20 @@ final class StolenLockCommandTests: XCTestCase {
         let (follow, applied) = try await harness.followingWriter()
         try FileManager.default.removeItem(atPath: harness.store.path + "/lock")
 
-        let (status, _, stderr) = try RunningMarfa.run(harness.device(
+        let second = try runMarfa(harness.deviceArguments(
             ["items", "create", "--type", "core.note", "--properties", "{\"title\":\"second\",\"body\":\"writer\"}"],
             server: false))
-        XCTAssertEqual(status, 1, "a second writer was admitted: \(stderr)")
-        XCTAssertTrue(stderr.contains("\"code\":\"reading_handle\""), stderr)
+        XCTAssertEqual(second.status, 1, "a second writer was admitted: \(second.stderr)")
+        XCTAssertTrue(second.stderr.contains("\"code\":\"reading_handle\""), second.stderr)
 
         let later = try await harness.createItem(type: "core.note", title: "applied after the lock went")
         try await eventually(20, "the follow to go on applying events") {
             follow.lines.contains { $0.object?["item_id"]?.string == later }
         }
         await follow.interrupt()
-        let (listed, out, listError) = try RunningMarfa.run(harness.device(["items", "list", "--type", "core.note"], server: false))
-        XCTAssertEqual(listed, 0, listError)
-        let ids = Set((try JSONValue(jsonBytes: out)).array?.compactMap { $0.object?["id"]?.string } ?? [])
+        let listed = try runMarfa(harness.deviceArguments(["items", "list", "--type", "core.note"], server: false))
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let ids = Set((try JSONValue(json: listed.stdout)).array?.compactMap { $0.object?["id"]?.string } ?? [])
         XCTAssertTrue(ids.isSuperset(of: [applied, later]), "what the follow applied stays: \(ids)")
     }
 }

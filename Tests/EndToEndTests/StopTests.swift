@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaInstance
+import MarfaTestSupport
 import XCTest
 
 /// Ctrl-C (device-cli exit codes; issue 28 point 17, Decision 0090): a first SIGINT lets the request in flight be

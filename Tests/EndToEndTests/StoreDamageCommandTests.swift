@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Issue26.3 and 26.4 through the device command line (device-cli "status"; the `salvage` operation): a damaged
@@ -17,8 +18,8 @@ final class StoreDamageCommandTests: XCTestCase {
     }
 
     private func marfa(_ arguments: [String]) throws -> (Int32, JSONValue?, String) {
-        let (status, stdout, stderr) = try RunningMarfa.run(["--json"] + arguments)
-        return (status, try? JSONValue(jsonBytes: stdout), stderr)
+        let result = try runMarfa(["--json"] + arguments)
+        return (result.status, try? JSONValue(json: result.stdout), result.stderr)
     }
 
     /// Three notes, each written by its own process, so each lands in its own journal segment (1, 2, 3).

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Marfa
 @testable import MarfaEngine
+import MarfaTestSupport
 import XCTest
 
 /// The races issue 27 names, each driven deterministically: the sync layer pauses between what it fetched and the

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaTestSupport
 import XCTest
 import MarfaRules
 @testable import MarfaEngine

@@ -1,5 +1,6 @@
 import Foundation
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 @testable import MarfaEngine
 

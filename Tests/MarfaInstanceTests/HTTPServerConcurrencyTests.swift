@@ -1,5 +1,6 @@
 import Foundation
 import MarfaInstance
+import MarfaTestSupport
 import XCTest
 
 final class HTTPServerConcurrencyTests: XCTestCase {
@@ -25,7 +26,7 @@ final class HTTPServerConcurrencyTests: XCTestCase {
         for (index, client) in clients.enumerated() {
             try client.send("GET /client/\(index) HTTP/1.1\r\nHost: t\r\n\r\n")
         }
-        let allWaiting = await eventually(within: 10) { inFlight.current == clientCount }
+        let allWaiting = await eventually(10) { inFlight.current == clientCount }
         XCTAssertTrue(allWaiting, "requests in flight at once: \(inFlight.current)")
         release.open()
         let bodies = try await onThread { try clients.map { try $0.readResponse(within: 10).bodyText } }

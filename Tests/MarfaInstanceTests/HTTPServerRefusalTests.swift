@@ -1,5 +1,6 @@
 import Foundation
 import MarfaInstance
+import MarfaTestSupport
 import XCTest
 
 #if canImport(FoundationNetworking)

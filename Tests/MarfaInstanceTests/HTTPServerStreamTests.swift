@@ -1,5 +1,6 @@
 import Foundation
 import MarfaInstance
+import MarfaTestSupport
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -116,7 +117,7 @@ final class HTTPServerStreamTests: XCTestCase {
         let tail = try await onThread { try client.read(untilContains: "0\r\n\r\n") }
         XCTAssertTrue(tail.contains("event: stream_incomplete\ndata: {\"reason\":\"server_stopping\"}\n\n"))
         XCTAssertTrue(client.waitForClose(), "the connection closes after the final frame")
-        let stoppedBeforeTheHourOfGrace = await eventually(within: 30) { stopped.current }
+        let stoppedBeforeTheHourOfGrace = await eventually(30, "stop to return") { stopped.current }
         XCTAssertTrue(stoppedBeforeTheHourOfGrace, "stop did not need the grace period to run out")
         XCTAssertThrowsError(try RawHTTPClient(port: server.port), "nothing listens after stop")
     }

@@ -211,16 +211,6 @@ func startTestServer(
     return server
 }
 
-/// Polls `condition` every 10 ms until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: TimeInterval = 5, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
-
 /// A value many tasks and threads may read and change.
 final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()

@@ -1,6 +1,7 @@
 import Foundation
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 /// `GET /events`, the plain stream (P-28 to P-35, P-98).

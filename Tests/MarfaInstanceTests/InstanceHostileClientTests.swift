@@ -2,6 +2,7 @@ import Foundation
 import MarfaInstance
 import MarfaRules
 import MarfaSockets
+import MarfaTestSupport
 import XCTest
 
 /// Issue 26 point 6: the reference instance under clients without a key. Authentication is read from the head

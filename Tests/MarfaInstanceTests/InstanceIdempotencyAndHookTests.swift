@@ -1,6 +1,7 @@
 import Foundation
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 /// Idempotency (P-16, P-95.9) and the reference-only test hooks (P-99).

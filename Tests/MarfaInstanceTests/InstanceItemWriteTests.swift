@@ -1,6 +1,7 @@
 import Foundation
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 /// `POST /items`, deletes, restores, transitions and purges (P-37, P-39 to P-43, P-92, P-10).

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 /// The HTTP server's event loop checks keys from request heads (Issue 26 point 6, P-3), so a key check must not wait

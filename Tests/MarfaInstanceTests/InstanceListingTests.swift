@@ -1,6 +1,7 @@
 import Foundation
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 /// `GET /items` and the reads beside it (P-13, P-22 to P-26, P-58, P-95.4, P-95.5, P-95.10).

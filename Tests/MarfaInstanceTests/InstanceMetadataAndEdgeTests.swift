@@ -1,6 +1,7 @@
 import Foundation
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 /// Tags, metadata, extensions and edges (P-44 to P-48, P-90, P-91).

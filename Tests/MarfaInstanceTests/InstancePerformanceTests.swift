@@ -1,6 +1,7 @@
 import Foundation
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 /// Throughput figures for the report (no timing asserts): 16 keep-alive clients on loopback posting and reading items,

@@ -1,6 +1,7 @@
 import Foundation
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 /// The data folder keeps everything across a stop and start (P-30 "ids survive restarts", P-62, P-96), whether the
@@ -59,7 +60,7 @@ final class InstanceRestartTests: XCTestCase {
             ids.append(
                 try await first.note("Note \(number)", body: String(repeating: "x", count: 64))["id"]?.string ?? "")
         }
-        let snapshots = try await eventuallyAsync {
+        let snapshots = try await eventually {
             (try FileManager.default.contentsOfDirectory(atPath: folder)).contains { $0.hasPrefix("snapshot-") }
         }
         XCTAssertTrue(snapshots, "past the threshold a snapshot is written while writes continue")

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -290,12 +291,3 @@ final class EventStreamClient: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` every 10 ms until it holds or `seconds` pass; answers whether it held.
-func eventuallyAsync(within seconds: TimeInterval = 5, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return try await condition()
-}

@@ -1,6 +1,7 @@
 import Foundation
 import MarfaInstance
 import MarfaRules
+import MarfaTestSupport
 import XCTest
 
 /// Versions and merges as the server applies them (P-61 to P-68, V-1 to V-11), seed 002's rename case included.

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// The device command line answers the catalog in device-cli.md's ItemType and EdgeType shapes.

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// `close()` is final (swift-api.md §2 "Close", F120): the streams end, the last update names `.closed`, and every

@@ -1,4 +1,5 @@
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 final class ConnectionStateMachineTests: XCTestCase {

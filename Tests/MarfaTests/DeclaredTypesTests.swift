@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Types declared before the first fill (swift-api.md §2 "Declare", issue 29 "Types before the first fill"): a

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// The README's main job, run as a person runs it: `marfa demo` plays seed 002's tutorial against its own loopback

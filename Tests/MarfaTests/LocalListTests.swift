@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Lists on a local store through the public SDK (seed 000 "Filter and sort", F031–F048, WC-50 to WC-61).

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// `updates()` and `changes()` on a local store: what the app hears after its own writes (seed 003).

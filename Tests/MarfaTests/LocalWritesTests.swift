@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// Writes through the public SDK, on a local store with real files: each shows at once, is queued durably, and

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaTestSupport
 import XCTest
 
 /// The smaller rules seed 000 states, each through the public SDK on a local store (issue 29, "Smaller rules").

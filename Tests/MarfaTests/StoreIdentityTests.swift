@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaStorage
+import MarfaTestSupport
 import XCTest
 
 final class StoreIdentityTests: XCTestCase {

@@ -20,8 +20,8 @@ extension CopyActor {
     /// unpinned meanwhile, or one the instance no longer holds (`fetched` nil), is left as it is.
     package func refreshPinned(_ id: String, fetched: FetchedRow?) async throws(MarfaError) {
         guard let fetched, state.pins.contains(id) else { return }
-        try await commitJudged(
-            PinChanges.holding(fetched, in: state, now: configuration.writeContext.now()), origin: .refreshed("hydrated"))
+        let changes = PinChanges.holding(fetched, in: state, now: configuration.writeContext.now())
+        try await commitJudged(changes, origin: .refreshed("hydrated"))
     }
 
     /// Releases the pin on `id` (WC-40), judged and applied in one turn; answers whether it was pinned.

@@ -69,7 +69,8 @@ struct EventApplier {
             incoming.tags = metadata?.tags ?? (row.tags.isEmpty ? held?.tags ?? [] : row.tags)
             changes.append(.putItem(laidOver(incoming)))
             if let metadata {
-                for namespace in state.extensions[row.id]?.keys.sorted() ?? [] where metadata.extensions[namespace] == nil {
+                let heldNamespaces = state.extensions[row.id]?.keys.sorted() ?? []
+                for namespace in heldNamespaces where metadata.extensions[namespace] == nil {
                     changes.append(.removeExtension(itemId: row.id, namespace: namespace))
                 }
                 for (namespace, body) in metadata.extensions.sorted(by: { $0.key < $1.key }) {
@@ -118,7 +119,8 @@ struct EventApplier {
     /// The changes that take `itemId` out of the copy with its outbound edges (every edge at either end, and its
     /// pin, for a purge); edges of types held whole stay when the row only leaves the slice.
     private func removal(of itemId: String, keepingWholeEdges: Bool) -> [StoreChange] {
-        var changes = state.removal(of: itemId, keepingWholeEdgesOf: keepingWholeEdges ? membership.wholeEdgeTypes : nil)
+        let kept = keepingWholeEdges ? membership.wholeEdgeTypes : nil
+        var changes = state.removal(of: itemId, keepingWholeEdgesOf: kept)
         if !keepingWholeEdges, state.pins.contains(itemId) { changes.append(.removePin(itemId)) }
         return changes
     }

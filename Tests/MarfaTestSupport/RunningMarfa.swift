@@ -4,7 +4,7 @@ import MarfaLocks
 import XCTest
 
 /// A `marfa` process left running, its standard output read live line by line (device-cli "Long-running commands").
-final class RunningMarfa: Sendable {
+package final class RunningMarfa: Sendable {
     private let process: Process
     private let output = LineBuffer()
     private let errors = LineBuffer()
@@ -12,9 +12,9 @@ final class RunningMarfa: Sendable {
     private let drained = DispatchSemaphore(value: 0)
 
     /// Starts `marfa` with `arguments`.
-    init(_ arguments: [String]) throws {
+    package init(_ arguments: [String]) throws {
         process = Process()
-        process.executableURL = try Self.executable()
+        process.executableURL = try marfaExecutable()
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
@@ -37,49 +37,21 @@ final class RunningMarfa: Sendable {
         }
     }
 
-    /// The `marfa` executable built beside the test bundle.
-    static func executable() throws -> URL {
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("marfa")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        throw XCTSkip("the marfa executable was not built beside the tests")
-    }
-
-    /// Runs `marfa` with `arguments` to its end; answers its exit status, standard output and standard error.
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (Int32, Data, String) {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, stderr)
-    }
-
     /// Every whole line printed so far, each read as JSON.
-    var lines: [JSONValue] {
+    package var lines: [JSONValue] {
         output.lines.compactMap { try? JSONValue(json: $0) }
     }
 
     /// Every whole line printed on standard error so far.
-    var errorLines: [String] { errors.lines }
+    package var errorLines: [String] { errors.lines }
 
     /// Sends one SIGINT and returns at once, as a person's Ctrl-C does.
-    func signal() {
+    package func signal() {
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
     }
 
     /// Waits, within a bound, for a process that ends by itself; answers its exit status.
-    func interruptAfterExit() async -> Int32 {
+    package func interruptAfterExit() async -> Int32 {
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         return await interrupt()
@@ -87,7 +59,7 @@ final class RunningMarfa: Sendable {
 
     /// Sends SIGINT and waits, within a bound, for the process to end; answers its exit status.
     @discardableResult
-    func interrupt() async -> Int32 {
+    package func interrupt() async -> Int32 {
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }

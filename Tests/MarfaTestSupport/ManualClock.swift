@@ -1,4 +1,5 @@
 import Foundation
+import Marfa
 import MarfaLocks
 
 /// A clock that moves only when told, for tests of backoffs and retries: a sleeper wakes when an advance reaches

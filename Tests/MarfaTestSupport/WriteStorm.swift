@@ -1,3 +1,4 @@
+import MarfaEngine
 import MarfaRules
 
 /// A seeded storm of mixed writes for the crash drill: creates with tags and edges, edits, tags, metadata,

@@ -7,15 +7,15 @@ import FoundationNetworking
 #endif
 
 /// A reference instance on an ephemeral loopback port, with a copy's store beside it, for one test.
-final class InstanceHarness: @unchecked Sendable {
-    let folder: URL
-    private(set) var instance: ReferenceInstance
-    let key = "marfa_k1_end-to-end-operator"
-    private(set) var url: URL
+package final class InstanceHarness: @unchecked Sendable {
+    package let folder: URL
+    package private(set) var instance: ReferenceInstance
+    package let key = "marfa_k1_end-to-end-operator"
+    package private(set) var url: URL
     /// The scripted server in front of the instance, when the test asked for one.
-    let front: ScriptedFront?
+    package let front: ScriptedFront?
 
-    init(front: ScriptedFront? = nil) async throws {
+    package init(front: ScriptedFront? = nil) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.front = front
@@ -28,13 +28,13 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// The store path of the copy under test.
-    var store: URL { folder.appendingPathComponent("copy") }
+    package var store: URL { folder.appendingPathComponent("copy") }
 
     /// The server the copy talks to.
-    var server: Server { Server(url: url, key: key) }
+    package var server: Server { Server(url: url, key: key) }
 
     /// Stops the instance and starts it again on the same port with the same data (the tutorial's restart).
-    func restart() async throws {
+    package func restart() async throws {
         await instance.stop()
         let port = url.port ?? 0
         var configuration = ReferenceInstanceConfiguration(
@@ -45,14 +45,14 @@ final class InstanceHarness: @unchecked Sendable {
         url = try XCTUnwrap(instance.url)
     }
 
-    func shutdown() async {
+    package func shutdown() async {
         await instance.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// One request to the instance as another writer would make it; answers status and JSON body.
     @discardableResult
-    func request(
+    package func request(
         _ method: String, _ path: String, body: JSONValue? = nil, key: String? = nil
     ) async throws -> (Int, JSONValue) {
         var request = URLRequest(url: URL(string: url.absoluteString + path)!)
@@ -70,18 +70,18 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// `--json device --db <store> words…`, with this instance's `--url` and `--key` when `server`.
-    func device(_ words: [String], server: Bool) -> [String] {
+    package func deviceArguments(_ words: [String], server: Bool) -> [String] {
         ["--json", "device", "--db", store.path] + words
             + (server ? ["--url", url.absoluteString, "--key", key] : [])
     }
 
     /// A live writer process: hydrates the store in one process, then starts `follow --for 60` and waits until it
     /// applied the event of a note created for it. Answers the process and that note's id.
-    func followingWriter() async throws -> (RunningMarfa, String) {
+    package func followingWriter() async throws -> (RunningMarfa, String) {
         _ = try await createItem(type: "core.note", title: "first")
-        let hydrate = try RunningMarfa(device(["hydrate", "--types", "core.note", "--tier", "all"], server: true))
+        let hydrate = try RunningMarfa(deviceArguments(["hydrate", "--types", "core.note", "--tier", "all"], server: true))
         expectEqual(await hydrate.interruptAfterExit(), 0)
-        let writer = try RunningMarfa(device(["follow", "--for", "60"], server: true))
+        let writer = try RunningMarfa(deviceArguments(["follow", "--for", "60"], server: true))
         let applied = try await createItem(type: "core.note", title: "the writer holds the store")
         try await eventually(20, "the writer process to apply an event") {
             writer.lines.contains { $0.object?["item_id"]?.string == applied }
@@ -90,7 +90,7 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// Creates an item on the instance and answers its id.
-    func createItem(type: String, title: String, extra: JSONObject = [:]) async throws -> String {
+    package func createItem(type: String, title: String, extra: JSONObject = [:]) async throws -> String {
         var body: JSONObject = [
             "type": .string(type), "properties": .object(["title": .string(title), "body": .string("text of \(title)")]),
         ]
@@ -102,7 +102,7 @@ final class InstanceHarness: @unchecked Sendable {
 
     /// A copy of this instance's notes opened at `store` and hydrated, and the id of one note it holds at version 1
     /// (created first, titled `title`, with `extra` members in its create).
-    func hydratedCopy(title: String = "shared", extra: JSONObject = [:]) async throws -> (WorkingCopy, String) {
+    package func hydratedCopy(title: String = "shared", extra: JSONObject = [:]) async throws -> (WorkingCopy, String) {
         let id = try await createItem(type: "core.note", title: title, extra: extra)
         let copy = try await WorkingCopy.open(store: store, server: server)
         _ = try await copy.hydrate(types: ["core.note"], tier: .all)
@@ -110,7 +110,7 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// Creates a `references` edge on the instance from `source` to a new note, with `properties`; answers its id.
-    func createEdge(from source: String, properties: JSONObject) async throws -> String {
+    package func createEdge(from source: String, properties: JSONObject) async throws -> String {
         let target = try await createItem(type: "core.note", title: "target")
         let (status, answer) = try await request(
             "POST", "/edges",
@@ -121,7 +121,7 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// The ids the instance lists for a type, every page.
-    func listedIds(type: String) async throws -> Set<String> {
+    package func listedIds(type: String) async throws -> Set<String> {
         var ids = Set<String>()
         var cursor: String?
         repeat {
@@ -135,24 +135,4 @@ final class InstanceHarness: @unchecked Sendable {
         } while cursor != nil
         return ids
     }
-}
-
-/// `XCTAssertEqual` for values computed with `await`.
-func expectEqual<T: Equatable>(
-    _ actual: T, _ expected: T, _ message: String = "", file: StaticString = #filePath, line: UInt = #line
-) {
-    XCTAssertEqual(actual, expected, message, file: file, line: line)
-}
-
-/// Polls `condition` until it holds or `seconds` pass; a bounded wait, never a bare sleep.
-func eventually(
-    _ seconds: Double = 10, _ what: String, file: StaticString = #filePath, line: UInt = #line,
-    _ condition: () async throws -> Bool
-) async rethrows {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try await condition() { return }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    XCTFail("timed out waiting for \(what)", file: file, line: line)
 }
