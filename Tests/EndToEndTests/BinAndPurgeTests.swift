@@ -73,7 +73,12 @@ final class BinAndPurgeTests: XCTestCase {
             try await copy.items.purge(id, version: 7)
         }
 
+        let changes = copy.changes()
         try await copy.items.purge(id)
+        var heard = changes.makeAsyncIterator()
+        let told = await heard.next()
+        XCTAssertEqual(told?.origin, .refreshed(.purged), "changes() hears the purge")
+        XCTAssertEqual(told?.itemId, id, "naming the item that left the copy")
         let (status, _) = try await harness.request("GET", "/items/\(id)?include=metadata")
         XCTAssertEqual(status, 404, "destroyed on the instance")
         expectEqual(try await copy.items.get([id], includingBin: true).rows, [], "the copy let the row go at once")

@@ -34,19 +34,20 @@ final class CommittedChangesTests: XCTestCase {
         try await copy.commit([.putItem(item(c)), .removeItem(id: b), .putEdge(edge(e2, from: a, to: c))])
         try await copy.commit([.removeEdge(id: e2), .removeItem(id: gone)])
 
-        let answer = await copy.committedChanges(after: start, most: 5)
+        let answer = await copy.committedChanges(after: start, most: 6)
         XCTAssertEqual(answer.commitCount, start + 3)
         XCTAssertEqual(
             answer.rows,
-            CommittedChanges.Rows(items: [c], edges: [e1], removedItems: [b, gone], removedEdges: [e2]))
+            CommittedChanges.Rows(items: [a, c], edges: [e1], removedItems: [b, gone], removedEdges: [e2]),
+            "F144 (seed 003 line 133): a, at one end of the changed edges, is named too")
         let atTheEnd = await copy.committedChanges(after: start + 3, most: 5)
         let noCursor = await copy.committedChanges(after: nil, most: 5)
         let ahead = await copy.committedChanges(after: start + 4, most: 5)
         XCTAssertEqual(atTheEnd.rows?.count, 0, "nothing after the last commit")
         XCTAssertNil(noCursor.rows, "no cursor: read everything")
         XCTAssertNil(ahead.rows, "a cursor ahead of the copy: everything")
-        let overMost = await copy.committedChanges(after: start, most: 4)
-        XCTAssertNil(overMost.rows, "five rows named, four asked for: everything")
+        let overMost = await copy.committedChanges(after: start, most: 5)
+        XCTAssertNil(overMost.rows, "six rows named, five asked for: everything")
         try await copy.commit([.setCatalog(CatalogSnapshot(itemTypes: [], edgeTypes: []))])
         let afterCatalog = await copy.committedChanges(after: start, most: 100)
         XCTAssertNil(afterCatalog.rows, "a catalog change: everything")

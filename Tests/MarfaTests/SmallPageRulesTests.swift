@@ -68,4 +68,28 @@ final class SmallPageRulesTests: XCTestCase {
         XCTAssertEqual(instant.jsonValue, "2026-03-05T10:00:00.000Z", "an instant is the same in every calendar")
         XCTAssertNil(item.date(forProperty: "title", calendar: tokyo))
     }
+
+    func testChangesSinceNamesTheItemsAtBothEndsOfAChangedEdge_Seed003Line133_F144() async throws {
+        let source = try await note(["title": "source"])
+        let target = try await note(["title": "target"])
+        let bystander = try await note(["title": "bystander"])
+        let before = try await copy.changes(since: nil).next
+        let edge = try await copy.edges.create(from: source, to: target, type: "references")
+        guard case .named(let made, let afterMade) = try await copy.changes(since: before) else {
+            return XCTFail("a cursor of this store names rows")
+        }
+        XCTAssertEqual(made.items.sorted(), [source, target].sorted(), "an edge at either end names the item")
+        XCTAssertFalse(made.items.contains(bystander))
+        try await copy.edges.delete(try unwrap(edge.edgeId))
+        guard case .named(let removed, _) = try await copy.changes(since: afterMade) else {
+            return XCTFail("a cursor of this store names rows")
+        }
+        XCTAssertEqual(removed.items.sorted(), [source, target].sorted(), "so does an edge removed")
+        await copy.close()
+        copy = try await WorkingCopy.open(store: store)
+        guard case .named(let replayed, _) = try await copy.changes(since: before) else {
+            return XCTFail("the change log is rebuilt from the journal")
+        }
+        XCTAssertEqual(replayed.items.sorted(), [source, target].sorted(), "the same after a reopen")
+    }
 }

@@ -170,7 +170,11 @@ final class CopyEvents: Sendable {
         case .saved(let commit): origin = .saved(dataVersion: Int64(clamping: commit))
         case .housekeeping: return []
         }
-        if case .refreshed = origin { return [Change(origin: origin)] }
+        if case .refreshed(let refresh) = origin {
+            // A purge names the item that left the copy (seed 000 line 126); other refreshes name none.
+            let purged = refresh == .purged ? notice.removedItems.first : nil
+            return [Change(origin: origin, itemId: purged)]
+        }
         var changes = (notice.items + notice.removedItems).map { Change(origin: origin, itemId: $0) }
         changes += (notice.edges + notice.removedEdges).map { Change(origin: origin, edgeId: $0) }
         return changes.isEmpty ? [Change(origin: origin)] : changes

@@ -28,6 +28,9 @@ package struct CommitNotice: Sendable, Hashable {
     package var catalog = false
     /// Whether every row may have changed (rows were cleared).
     package var everything = false
+    /// The items at either end of each edge written or removed, before and after (F144: `changes(since:)` names an
+    /// item when an edge at either end changed); empty unless made with `edgeEnds(of:before:)`.
+    package var edgeEnds: [String] = []
 
     /// Whether an index keyed by titles must be built again rather than refreshed from `items` and `removedItems`:
     /// the catalog names the title fields, and a cleared copy names no rows.
@@ -59,6 +62,23 @@ package struct CommitNotice: Sendable, Hashable {
         }
         items = Self.unique(items)
         edges = Self.unique(edges)
+    }
+
+    /// The items at either end of each edge `changes` write or remove, read from `state` as it was before them.
+    /// - Complexity: O(edge changes).
+    package static func edgeEnds(of changes: [StoreChange], before state: CopyState) -> [String] {
+        var ends: [String] = []
+        for change in changes {
+            switch change {
+            case .putEdge(let edge):
+                ends += [edge.sourceId, edge.targetId]
+                if let old = state.edges[edge.id] { ends += [old.sourceId, old.targetId] }
+            case .removeEdge(let id):
+                if let old = state.edges[id] { ends += [old.sourceId, old.targetId] }
+            default: continue
+            }
+        }
+        return unique(ends)
     }
 
     private static func unique(_ ids: [String]) -> [String] {

@@ -46,6 +46,7 @@ extension CopyActor {
         for notice in notices {
             if notice.everything || notice.catalog { return answer }
             items.formUnion(notice.items)
+            items.formUnion(notice.edgeEnds)
             edges.formUnion(notice.edges)
             removedItems.formUnion(notice.removedItems)
             removedEdges.formUnion(notice.removedEdges)

@@ -305,9 +305,11 @@ package actor CopyActor {
     /// Applies one commit's changes, counts it and logs its notice (a live commit, or a save a reading handle
     /// takes in); answers the notice.
     func applyCommit(_ changes: [StoreChange], origin: CommitOrigin) -> CommitNotice {
+        let ends = CommitNotice.edgeEnds(of: changes, before: state)
         for change in changes { apply(change) }
         state.countCommit()
-        let notice = CommitNotice(origin: origin, changes: changes)
+        var notice = CommitNotice(origin: origin, changes: changes)
+        notice.edgeEnds = ends
         changeLog.record(state.commitCount, notice)
         return notice
     }

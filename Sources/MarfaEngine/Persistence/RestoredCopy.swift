@@ -37,9 +37,12 @@ struct RestoredCopy {
     /// path and the record's position when the payload does not decode.
     mutating func replay(_ payload: UnsafeRawBufferPointer, store: String) throws(MarfaError) {
         let changes = try CopyActor.decode(Array(payload), path: "\(store) journal record \(replayed)")
+        let ends = CommitNotice.edgeEnds(of: changes, before: state)
         for change in changes { CopyActor.apply(change, to: &state, indexes: &indexes) }
         state.countCommit()
-        changeLog.record(state.commitCount, CommitNotice(origin: .housekeeping, changes: changes))
+        var notice = CommitNotice(origin: .housekeeping, changes: changes)
+        notice.edgeEnds = ends
+        changeLog.record(state.commitCount, notice)
         replayed += 1
     }
 }
