@@ -33,8 +33,14 @@ public final class WorkingCopy: Sendable {
     /// throws `wrongServer` naming both; a torn journal tail is cut, a corrupt record throws `storeCorrupt`. The
     /// search index of a copy holding items starts building in the background.
     public static func open(store: URL, server: Server? = nil) async throws -> WorkingCopy {
+        try await open(store: store, server: server, creatingStore: true)
+    }
+
+    /// Opens the store folder at `store` as `open(store:server:)` does; without `creatingStore`, a path that holds no
+    /// store throws `noStore` and nothing is created (a read makes no store, issue 26 point 5).
+    package static func open(store: URL, server: Server?, creatingStore: Bool) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
-        let engine = try await CopyActor.open(at: store, origin: origin)
+        let engine = try await CopyActor.open(at: store, origin: origin, creatingStore: creatingStore)
         let copy = WorkingCopy(engine: engine, server: server)
         await copy.events.start()
         if copy.handle == .reader { copy.events.watchWriterSaves() }
@@ -198,7 +204,8 @@ public final class WorkingCopy: Sendable {
         return try await PinFetcher(client: InstanceClient(server: server), engine: engine).unpin(id)
     }
 
-    /// Writes a snapshot of the whole copy now and drops the journal it covers.
+    /// Writes a snapshot of the whole copy now and drops the journal it covers; a reading handle is refused
+    /// `readingHandle` and writes nothing.
     public func checkpoint() async throws {
         try await engine.checkpoint()
     }

@@ -6,7 +6,9 @@ extension DeviceCommand {
             words: ["hydrate"],
             spec: CommandSpec(
                 usage: "hydrate --types a,b --tier library|feed|all [--edge-type E]… --url U --key K",
-                summary: "fill the copy with a slice of the instance", options: ["types", "tier", "edge-type"])
+                summary: "fill the copy with a slice of the instance", options: ["types", "tier", "edge-type"],
+                required: ["types", "tier"]),
+            createsStore: true
         ) { arguments, copy in
             let types = try arguments.required("types").split(separator: ",").map(String.init)
             let tierText = try arguments.required("tier")
@@ -19,7 +21,8 @@ extension DeviceCommand {
         DeviceCommand(
             words: ["pin"],
             spec: CommandSpec(usage: "pin <id> --url U --key K", summary: "hold an item whatever the slice says",
-                              positionals: ["id"])
+                              positionals: ["id"]),
+            createsStore: true
         ) { arguments, copy in
             let report = try await copy.pin(arguments.positional(0))
             return ["id": .string(arguments.positional(0)), "pinned": .bool(report.pinned),

@@ -39,7 +39,7 @@ enum DeviceRunner {
         spec.options.formUnion(DeviceCommand.serverOptions)
         let arguments = try ParsedArguments(operationWords, spec: spec)
         guard let database else { throw UsageError("--db <store> is required") }
-        let copy = try await open(database, reader: reader, arguments: arguments)
+        let copy = try await open(database, reader: reader, creatingStore: command.createsStore, arguments: arguments)
         do {
             let answer = try await command.run(arguments, copy)
             await copy.close()
@@ -53,7 +53,9 @@ enum DeviceRunner {
         }
     }
 
-    private static func open(_ database: String, reader: Bool, arguments: ParsedArguments) async throws -> WorkingCopy {
+    private static func open(
+        _ database: String, reader: Bool, creatingStore: Bool, arguments: ParsedArguments
+    ) async throws -> WorkingCopy {
         let store = URL(fileURLWithPath: database)
         var server: Server?
         if let url = arguments.value("url") {
@@ -62,6 +64,6 @@ enum DeviceRunner {
             server = Server(url: parsed, key: key)
         }
         if reader { return try await WorkingCopy.openReader(store: store) }
-        return try await WorkingCopy.open(store: store, server: server)
+        return try await WorkingCopy.open(store: store, server: server, creatingStore: creatingStore)
     }
 }
