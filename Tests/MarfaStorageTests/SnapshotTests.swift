@@ -94,6 +94,30 @@ final class SnapshotTests: StorageTestCase {
         XCTAssertEqual(error?.path, path)
     }
 
+    /// A header whose length field says more than the frames after it can expand to (a fuzzer's find: a 23-byte file
+    /// whose header, checksum and all, claims 1.5 GB) is refused `store_corrupt` before any memory is set aside for
+    /// that length; reading it used to allocate the claimed length first and die when it could not.
+    func testAHeaderClaimingMoreThanItsFramesCanHoldIsRefusedBeforeAllocating_Issue26Fuzz() async throws {
+        let directory = try StoreDirectory.open(at: storePath())
+        defer { directory.close() }
+        let payload = pseudoRandomBytes(1_000, seed: 8)
+        try await SnapshotWriter(directory: directory).write(payload, segment: 6)
+        let reader = SnapshotReader(directory: directory)
+        XCTAssertEqual(try reader.read(segment: 6), payload, "the witness: the snapshot reads back as written")
+        let path = snapshotPath(storePath(), 6)
+        let whole = try readFile(path)
+        let frames = Array(whole[SnapshotHeader.size...])
+        let checksum = CRC32C.checksum(payload)
+        let oneFrame = try Zstd.compress(payload)
+        for (claimed, kept) in [
+            (UInt64(1) << 50, []), (UInt64(1) << 50, oneFrame), (1_534_095_504, []), (UInt64(Int.max), frames),
+        ] {
+            let header = SnapshotHeader(segment: 6, payloadLength: claimed, payloadChecksum: checksum)
+            try writeFile(path, header.encoded() + kept)
+            assertRefusedBothWays(reader, segment: 6, path: path, "a header claiming \(claimed) bytes")
+        }
+    }
+
     /// A snapshot file cut short (inside its frame, inside its header, or empty) is refused `store_corrupt` naming
     /// it, now that the file is mapped rather than read into a buffer.
     func testATornSnapshotFileIsRefusedStoreCorrupt() async throws {

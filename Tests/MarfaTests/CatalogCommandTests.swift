@@ -5,9 +5,18 @@ import XCTest
 
 /// The device command line answers the catalog in device-cli.md's ItemType and EdgeType shapes.
 final class CatalogCommandTests: XCTestCase {
+    /// Makes the store with one queued write: a read on a path holding no store is `no_store` (issue 26 point 5).
+    private func makeStore(at store: URL) throws {
+        let created = try runMarfa([
+            "--json", "device", "--db", store.path, "items", "create", "--type", "core.note", "--properties", "{}",
+        ])
+        XCTAssertEqual(created.status, 0, created.stderr)
+    }
+
     func testTypesGetAnswersTheItemTypeShapeWithFieldsAsAList() throws {
         let store = freshStore()
         defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+        try makeStore(at: store)
         let result = try runMarfa(["--json", "device", "--db", store.path, "types", "get", "core.note"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let type = try XCTUnwrap(try JSONValue(json: result.stdout).object)
@@ -27,6 +36,7 @@ final class CatalogCommandTests: XCTestCase {
     func testEdgeTypesListAnswersTheEdgeTypeShape() throws {
         let store = freshStore()
         defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+        try makeStore(at: store)
         let result = try runMarfa(["--json", "device", "--db", store.path, "edge-types", "list"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let types = try XCTUnwrap(try JSONValue(json: result.stdout).array)

@@ -35,13 +35,17 @@ public final class WorkingCopy: Sendable {
     /// throws `wrongServer` naming both; a torn journal tail is cut, a corrupt record throws `storeCorrupt`. The
     /// search index of a copy holding items starts building in the background.
     public static func open(store: URL, server: Server? = nil) async throws -> WorkingCopy {
-        try await open(store: store, server: server, clock: ContinuousClock())
+        try await open(store: store, server: server, clock: ContinuousClock(), creatingStore: true)
     }
 
-    /// Opens the store as `open(store:server:)` does, with the follow's backoffs and retries timed by `clock`.
-    package static func open(store: URL, server: Server?, clock: any MonotonicClock) async throws -> WorkingCopy {
+    /// Opens the store as `open(store:server:)` does, with the follow's backoffs and retries timed by `clock`;
+    /// without `creatingStore`, a path that holds no store throws `noStore` and nothing is created (a read makes no
+    /// store, issue 26 point 5).
+    package static func open(
+        store: URL, server: Server?, clock: any MonotonicClock = ContinuousClock(), creatingStore: Bool = true
+    ) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
-        let engine = try await CopyActor.open(at: store, origin: origin)
+        let engine = try await CopyActor.open(at: store, origin: origin, creatingStore: creatingStore)
         let copy = WorkingCopy(engine: engine, server: server, clock: clock)
         copy.events.seed(lastSynced: await engine.lastSynced)
         await copy.events.start()
@@ -238,7 +242,7 @@ public final class WorkingCopy: Sendable {
 
     /// Writes a snapshot of the whole copy now, reads it back, and drops what the snapshot before it covered; that
     /// snapshot and the journal after it stay until the next checkpoint, so a damaged snapshot never strands the
-    /// store (Issue 26.3).
+    /// store (Issue 26.3). A reading handle is refused `readingHandle` and writes nothing.
     public func checkpoint() async throws {
         try await engine.ensureOpen()
         try await engine.checkpoint()

@@ -64,12 +64,15 @@ package actor CopyActor {
     /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
     ///
     /// Restores the newest valid snapshot plus the journal after it, cutting a torn tail; another origin than
-    /// the recorded one throws `wrongServer` naming both; a second opener gets a reading handle.
+    /// the recorded one throws `wrongServer` naming both; a second opener gets a reading handle. Without
+    /// `creatingStore`, a path that holds no store throws `noStore` and nothing is created (issue 26 point 5).
     package static func open(
-        at url: URL, origin: Origin?, configuration: CopyConfiguration = CopyConfiguration(), readOnly: Bool = false
+        at url: URL, origin: Origin?, configuration: CopyConfiguration = CopyConfiguration(), readOnly: Bool = false,
+        creatingStore: Bool = true
     ) async throws(MarfaError) -> CopyActor {
         let directory = try StorageBridge.run {
             if readOnly { return try StoreDirectory.openReader(at: url.path) }
+            if !creatingStore { _ = try StoreDirectory.openReader(at: url.path) }
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             return try StoreDirectory.open(at: url.path)
@@ -396,7 +399,9 @@ package actor CopyActor {
         if let running = checkpointInFlight {
             _ = await running.result
         }
-        guard journal != nil else { return }
+        guard journal != nil else {
+            throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
+        }
         startCheckpoint()
         guard let running = checkpointInFlight else { return }
         if case .failure(let error) = await running.result { throw StorageBridge.translate(error) }

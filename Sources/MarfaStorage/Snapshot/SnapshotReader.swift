@@ -76,7 +76,8 @@ package struct SnapshotReader: Sendable {
         return try SnapshotPayloadStream(path: path, file: file, header: header)
     }
 
-    /// The header at the start of `file`, checked to name `segment` and a length this build can hold.
+    /// The header at the start of `file`, checked to name `segment` and a length this build can hold and the file's
+    /// frames can expand to: a damaged length is refused before any memory is set aside for it.
     private static func checkedHeader(of file: UnsafeRawBufferPointer, segment: UInt64, path: String) throws
         -> SnapshotHeader
     {
@@ -84,9 +85,18 @@ package struct SnapshotReader: Sendable {
         guard header.segment == segment else {
             throw StorageError.corrupt("snapshot header names segment \(header.segment)", path: path, offset: 10)
         }
-        guard header.payloadLength <= UInt64(Int.max) else {
-            throw StorageError.corrupt("snapshot length \(header.payloadLength) is impossible", path: path, offset: 18)
+        let frameBytes = UInt64(file.count - SnapshotHeader.size)
+        guard header.payloadLength <= UInt64(Int.max),
+            header.payloadLength / largestExpansion <= frameBytes
+        else {
+            throw StorageError.corrupt(
+                "snapshot length \(header.payloadLength) is impossible for \(frameBytes) bytes of frames", path: path,
+                offset: 18)
         }
         return header
     }
+
+    /// The most zstd can expand its input: its densest block, a run-length block, is 4 bytes for at most 128 KiB.
+    /// A header claiming more than this many times the frames' bytes is damaged, whatever its checksum says.
+    static let largestExpansion: UInt64 = 32_768
 }

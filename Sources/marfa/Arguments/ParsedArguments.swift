@@ -3,9 +3,12 @@ struct ParsedArguments {
     /// The words that are not options, in order.
     private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
+    private var numbers: [String: NumberValue] = [:]
     private var flags: Set<String> = []
 
-    /// Splits `words` by `spec`: names in `spec.flags` take no value, names in `spec.options` take one each time.
+    /// Splits `words` by `spec`: names in `spec.flags` take no value, names in `spec.options` and `spec.numbers`
+    /// take one each time. Refuses, before the command does anything, an unknown or valueless option, a number its
+    /// `NumberKind` does not take, a missing `spec.required` option and a wrong count of positionals.
     init(_ words: ArraySlice<String>, spec: CommandSpec) throws(UsageError) {
         var index = words.startIndex
         while index < words.endIndex {
@@ -24,17 +27,23 @@ struct ParsedArguments {
             if spec.flags.contains(name) {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
                 flags.insert(name)
-            } else if spec.options.contains(name) {
+            } else if spec.options.contains(name) || spec.numbers[name] != nil {
+                let value: String
                 if let inlineValue {
-                    options[name, default: []].append(inlineValue)
+                    value = inlineValue
                 } else {
                     guard index < words.endIndex else { throw UsageError("--\(name) needs a value") }
-                    options[name, default: []].append(words[index])
+                    value = words[index]
                     index += 1
                 }
+                options[name, default: []].append(value)
+                if let kind = spec.numbers[name] { numbers[name] = try kind.read(value, name: name) }
             } else {
                 throw UsageError("unknown option --\(name) for \(spec.usage)")
             }
+        }
+        for name in spec.required.sorted() where options[name] == nil {
+            throw UsageError("--\(name) is required; usage: \(spec.usage)")
         }
         guard positionals.count >= spec.positionals.count else {
             throw UsageError("usage: \(spec.usage)")
@@ -49,6 +58,18 @@ struct ParsedArguments {
 
     /// Every value given for a repeatable option.
     func values(_ name: String) -> [String] { options[name] ?? [] }
+
+    /// The seconds given for a `.seconds` option (the last, if repeated), or nil.
+    func seconds(_ name: String) -> Double? {
+        guard case .seconds(let seconds) = numbers[name] else { return nil }
+        return seconds
+    }
+
+    /// The whole number given for a `.count`, `.version` or `.port` option (the last, if repeated), or nil.
+    func wholeNumber(_ name: String) -> Int64? {
+        guard case .whole(let number) = numbers[name] else { return nil }
+        return number
+    }
 
     /// Whether a flag was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
@@ -75,6 +96,10 @@ struct CommandSpec: Sendable {
     var takesMorePositionals = false
     /// Options that take a value.
     var options: Set<String> = []
+    /// Options that take a number, with the kind each takes: read and checked when the command line is parsed.
+    var numbers: [String: NumberKind] = [:]
+    /// Options that must be given (parsing refuses their absence before the command does anything).
+    var required: Set<String> = []
     /// Options that take no value.
     var flags: Set<String> = []
 }

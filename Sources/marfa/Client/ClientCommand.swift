@@ -10,20 +10,21 @@ enum ClientCommand {
     static let specs: [String: CommandSpec] = [
         "list": CommandSpec(
             usage: "items list [--type T] [--state S] [--limit n] [--url U] [--key K]", summary: "the instance's items",
-            options: ["type", "state", "limit", "url", "key"]),
+            options: ["type", "state", "url", "key"], numbers: ["limit": .count]),
         "get": CommandSpec(
             usage: "items get <id> [--url U] [--key K]", summary: "one item", positionals: ["id"],
             options: ["url", "key"]),
         "create": CommandSpec(
             usage: "items create --type T [--prop k=v]… [--url U] [--key K]", summary: "create an item",
-            options: ["type", "prop", "url", "key"]),
+            options: ["type", "prop", "url", "key"], required: ["type"]),
         "update": CommandSpec(
             usage: "items update <id> --version N [--prop k=v]… [--url U] [--key K]",
             summary: "change an item's properties, merged by the instance when the version is old",
-            positionals: ["id"], options: ["version", "prop", "url", "key"]),
+            positionals: ["id"], options: ["prop", "url", "key"], numbers: ["version": .version],
+            required: ["version"]),
         "delete": CommandSpec(
             usage: "items delete <id> [--version N] [--url U] [--key K]", summary: "move an item to the bin",
-            positionals: ["id"], options: ["version", "url", "key"]),
+            positionals: ["id"], options: ["url", "key"], numbers: ["version": .version]),
     ]
 
     static func run(_ words: ArraySlice<String>, printer: Printer) async throws -> Int32 {
@@ -41,7 +42,7 @@ enum ClientCommand {
         let items: [JSONValue]
         switch verb {
         case "list":
-            var query = [URLQueryItem(name: "limit", value: arguments.value("limit") ?? "50")]
+            var query = [URLQueryItem(name: "limit", value: String(arguments.wholeNumber("limit") ?? 50))]
             if let type = arguments.value("type") { query.append(URLQueryItem(name: "type", value: type)) }
             if let state = arguments.value("state") { query.append(URLQueryItem(name: "state", value: state)) }
             items = try await client.read("/items", query: query).object?["data"]?.array ?? []
@@ -52,16 +53,15 @@ enum ClientCommand {
                                    "properties": .object(try properties(arguments.values("prop")))]
             items = [try await write(client, "POST", "/items", body: body)]
         case "update":
-            guard let version = Int64(try arguments.required("version")) else {
-                throw UsageError("--version must be a whole number")
-            }
+            guard let version = arguments.wholeNumber("version") else { throw UsageError("--version is required") }
             let body: JSONValue = ["version": .integer(version),
                                    "properties": .object(try properties(arguments.values("prop")))]
             items = [try await write(
                 client, "PATCH", "/items/\(arguments.positional(0))", query: [URLQueryItem(name: "conflict", value: "auto")],
                 body: body)]
         default:
-            let query = arguments.value("version").map { [URLQueryItem(name: "version", value: $0)] } ?? []
+            let version = arguments.wholeNumber("version").map { URLQueryItem(name: "version", value: String($0)) }
+            let query = version.map { [$0] } ?? []
             items = [try await write(client, "DELETE", "/items/\(arguments.positional(0))", query: query, body: [:])]
         }
         let rows = items.map { $0.object?["item"] ?? $0 }

@@ -8,12 +8,11 @@ extension DeviceCommand {
         words: ["changes"],
         spec: CommandSpec(
             usage: "changes --for <seconds>",
-            summary: "watch the writer's saves from a reading handle, one line per save", options: ["for"]),
+            summary: "watch the writer's saves from a reading handle, one line per save", numbers: ["for": .seconds],
+            required: ["for"]),
         opensAsReader: true
     ) { arguments, copy in
-        guard let text = arguments.value("for"), let seconds = Double(text), seconds >= 0 else {
-            throw MarfaError.invalid(message: "changes takes --for <seconds>")
-        }
+        guard let seconds = arguments.seconds("for") else { throw UsageError("changes takes --for <seconds>") }
         let lines = SaveLines()
         let changes = copy.changes()
         let printer = Task {
@@ -24,15 +23,20 @@ extension DeviceCommand {
         }
         emitLine(["watching": true])
         await FollowDeadline.wait(seconds: seconds)
+        // The printer takes what the stream already holds and stops; every save line is out before the count.
         printer.cancel()
+        await printer.value
         let saves = await lines.finish()
         return ["watching": false, "saves": .integer(Int64(saves))]
     }
 }
 
-/// Prints a JSON line on standard output at once.
+/// Prints a JSON line on standard output at once, through the same buffer as the answer (`Printer.answer`), so
+/// lines come out in the order they were printed.
 func emitLine(_ line: JSONValue) {
-    if let text = try? line.json() { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    guard let text = try? line.json() else { return }
+    print(text)
+    fflush(nil)
 }
 
 /// Gathers the changes of one save into one line: the SDK yields a save's rows one change each, all with the

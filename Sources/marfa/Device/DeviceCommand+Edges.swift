@@ -6,7 +6,9 @@ extension DeviceCommand {
             words: ["edges", "create"],
             spec: CommandSpec(
                 usage: "edges create --source S --target T --type E --properties <json> [--id ID]",
-                summary: "queue an edge", options: ["source", "target", "type", "properties", "id"])
+                summary: "queue an edge", options: ["source", "target", "type", "properties", "id"],
+                required: ["source", "target", "type"]),
+            createsStore: true
         ) { arguments, copy in
             JSONShapes.queuedWrite(
                 try await copy.edges.create(
@@ -19,7 +21,8 @@ extension DeviceCommand {
             spec: CommandSpec(
                 usage: "edges update <id> --properties <json> [--version N] [--source S] [--target T]",
                 summary: "queue an edge edit (null when it changes nothing)", positionals: ["id"],
-                options: ["properties", "version", "source", "target"])
+                options: ["properties", "source", "target"], numbers: ["version": .version]),
+            createsStore: true
         ) { arguments, copy in
             let id = arguments.positional(0)
             guard let held = try await copy.edges.get(id) else {
@@ -33,12 +36,13 @@ extension DeviceCommand {
             }
             let edit = EdgeEdit(
                 try properties(arguments.value("properties")),
-                baseVersion: try version(arguments.value("version")) ?? held.version, move: move)
+                baseVersion: arguments.wholeNumber("version") ?? held.version, move: move)
             return try await copy.edges.update(id, edit).map(JSONShapes.queuedWrite) ?? .null
         },
         DeviceCommand(
             words: ["edges", "delete"],
-            spec: CommandSpec(usage: "edges delete <id>", summary: "queue an edge removed", positionals: ["id"])
+            spec: CommandSpec(usage: "edges delete <id>", summary: "queue an edge removed", positionals: ["id"]),
+            createsStore: true
         ) { arguments, copy in JSONShapes.queuedWrite(try await copy.edges.delete(arguments.positional(0))) },
         DeviceCommand(
             words: ["edges", "list"],

@@ -8,16 +8,14 @@ extension DeviceCommand {
         words: ["follow"],
         spec: CommandSpec(
             usage: "follow [--for <seconds>] --url U --key K",
-            summary: "follow the instance's log, one line per applied change, the report last", options: ["for"]),
+            summary: "follow the instance's log, one line per applied change, the report last",
+            numbers: ["for": .seconds]),
         talksToInstance: true
     ) { arguments, copy in
         guard copy.handle == .writer else {
             throw MarfaError.readingHandle(message: "a reading handle does not follow the instance; the writer does")
         }
-        let seconds = try arguments.value("for").map { text -> Double in
-            guard let value = Double(text), value >= 0 else { throw MarfaError.invalid(message: "--for takes seconds") }
-            return value
-        }
+        let seconds = arguments.seconds("for")
         let changes = copy.changes()
         let held = copy.updates().makeAsyncIterator()
         let printer = Task {
@@ -35,6 +33,7 @@ extension DeviceCommand {
         }
         await FollowDeadline.wait(seconds: seconds)
         printer.cancel()
+        await printer.value
         _ = held
         return await copy.followReport()
     }

@@ -9,7 +9,8 @@ extension DeviceCommand {
                 usage: "search <query> [--state S]… [--all-states] [--type T]… [--tag t]… [--filter expr] "
                     + "[--beneath id] [--limit n]",
                 summary: "search names, text and tags, best match first", positionals: ["query"],
-                options: ["state", "type", "tag", "filter", "beneath", "limit", "tier"], flags: ["all-states"]),
+                options: ["state", "type", "tag", "filter", "beneath", "tier"], numbers: ["limit": .count],
+                flags: ["all-states"]),
             readsRows: true
         ) { arguments, copy in
             let list = try listFilters(arguments)
@@ -17,7 +18,7 @@ extension DeviceCommand {
                 types: list.types, states: list.states, allStates: list.allStates, tier: list.tier, tags: list.tags,
                 filter: list.filter, beneath: list.beneath)
             let hits = try await copy.search(
-                arguments.positional(0), filters: filters, limit: Int(try count(arguments.value("limit")) ?? 20))
+                arguments.positional(0), filters: filters, limit: Int(arguments.wholeNumber("limit") ?? 20))
             return .array(hits.rows.map { hit in
                 ["item": JSONShapes.item(hit.item), "score": .number(hit.score), "snippet": .string(hit.snippet)]
             })
@@ -28,9 +29,9 @@ extension DeviceCommand {
                 usage: "items list [--type T]… [--state S]… [--all-states] [--occurred-after I] [--occurred-before I] "
                     + "[--tier T] [--tag t]… [--limit n] [--filter expr] [--beneath id]",
                 summary: "the items a filter selects",
-                options: ["type", "state", "occurred-after", "occurred-before", "tier", "tag", "limit", "filter",
-                          "beneath", "source", "offset"],
-                flags: ["all-states"]),
+                options: ["type", "state", "occurred-after", "occurred-before", "tier", "tag", "filter", "beneath",
+                          "source"],
+                numbers: ["limit": .count, "offset": .count], flags: ["all-states"]),
             readsRows: true
         ) { arguments, copy in
             .array(try await copy.items.list(try listFilters(arguments)).rows.map(JSONShapes.item))
@@ -52,25 +53,28 @@ extension DeviceCommand {
                 usage: "items create --type T --properties <json> [--tag t]… [--tier T] [--source S] [--source-id K] "
                     + "[--occurred-at I] [--id ID] [--version N]",
                 summary: "queue a create",
-                options: ["type", "properties", "tag", "tier", "source", "source-id", "occurred-at", "id", "version"])
+                options: ["type", "properties", "tag", "tier", "source", "source-id", "occurred-at", "id"],
+                numbers: ["version": .version], required: ["type"]),
+            createsStore: true
         ) { arguments, copy in
             let draft = Draft(
                 type: try arguments.required("type"), properties: try properties(arguments.value("properties")),
                 tags: arguments.values("tag"), tier: try tier(arguments.value("tier")), id: arguments.value("id"),
                 source: arguments.value("source"), sourceId: arguments.value("source-id"),
-                occurredAt: arguments.value("occurred-at"), baseVersion: try version(arguments.value("version")))
+                occurredAt: arguments.value("occurred-at"), baseVersion: arguments.wholeNumber("version"))
             return JSONShapes.queuedWrite(try await copy.items.create(draft))
         },
         DeviceCommand(
             words: ["items", "update"],
             spec: CommandSpec(
                 usage: "items update <id> --properties <json> [--version N] [--as-read] [--type T] [--tier T] [--replace]",
-                summary: "queue an edit", positionals: ["id"], options: ["properties", "version", "type", "tier"],
-                flags: ["as-read", "replace"])
+                summary: "queue an edit", positionals: ["id"], options: ["properties", "type", "tier"],
+                numbers: ["version": .version], flags: ["as-read", "replace"]),
+            createsStore: true
         ) { arguments, copy in
             let id = arguments.positional(0)
             // An edit names the version it was made on; the device never guesses it (V-20, Decision 0088).
-            guard let base = try version(arguments.value("version")) else {
+            guard let base = arguments.wholeNumber("version") else {
                 throw MarfaError.invalid(message: "an update names the version it is based on: --version N")
             }
             let edit = Edit(
@@ -83,17 +87,20 @@ extension DeviceCommand {
         },
         DeviceCommand(
             words: ["items", "delete"],
-            spec: CommandSpec(usage: "items delete <id>", summary: "queue a move to the bin", positionals: ["id"])
+            spec: CommandSpec(usage: "items delete <id>", summary: "queue a move to the bin", positionals: ["id"]),
+            createsStore: true
         ) { arguments, copy in JSONShapes.queuedWrite(try await copy.items.delete(arguments.positional(0))) },
         DeviceCommand(
             words: ["items", "restore"],
-            spec: CommandSpec(usage: "items restore <id>", summary: "queue a restore", positionals: ["id"])
+            spec: CommandSpec(usage: "items restore <id>", summary: "queue a restore", positionals: ["id"]),
+            createsStore: true
         ) { arguments, copy in JSONShapes.queuedWrite(try await copy.items.restore(arguments.positional(0))) },
         DeviceCommand(
             words: ["items", "transition"],
             spec: CommandSpec(
                 usage: "items transition <id> --state S", summary: "queue a change of state", positionals: ["id"],
-                options: ["state"])
+                options: ["state"], required: ["state"]),
+            createsStore: true
         ) { arguments, copy in
             let text = try arguments.required("state")
             guard let state = ItemState(rawValue: text) else {
@@ -118,13 +125,8 @@ extension DeviceCommand {
             tier: try tier(arguments.value("tier")), tags: arguments.values("tag"),
             occurredAfter: arguments.value("occurred-after"), occurredBefore: arguments.value("occurred-before"),
             source: arguments.value("source"), filter: arguments.value("filter"), beneath: arguments.value("beneath"),
-            limit: try count(arguments.value("limit")), offset: try count(arguments.value("offset")))
-    }
-
-    static func count(_ text: String?) throws -> UInt32? {
-        guard let text else { return nil }
-        guard let value = UInt32(text) else { throw MarfaError.invalid(message: "\(text) is not a count") }
-        return value
+            limit: arguments.wholeNumber("limit").map { UInt32(clamping: $0) },
+            offset: arguments.wholeNumber("offset").map { UInt32(clamping: $0) })
     }
 
     /// Reads `--properties` as a JSON object; malformed JSON or another kind of value throws `invalid`.
@@ -142,13 +144,5 @@ extension DeviceCommand {
             throw MarfaError.validation(code: "validation_error", message: "\"\(text)\" is not a tier")
         }
         return tier
-    }
-
-    static func version(_ text: String?) throws -> Int64? {
-        guard let text else { return nil }
-        guard let version = Int64(text), version >= 0 else {
-            throw MarfaError.invalid(message: "--version must be a whole number")
-        }
-        return version
     }
 }

@@ -6,8 +6,9 @@ extension DeviceCommand {
             words: ["hydrate"],
             spec: CommandSpec(
                 usage: "hydrate --types a,b --tier library|feed|all [--edge-type E]… --url U --key K",
-                summary: "fill the copy with a slice of the instance", options: ["types", "tier", "edge-type"]),
-            precheck: { arguments in _ = try slice(arguments) },
+                summary: "fill the copy with a slice of the instance", options: ["types", "tier", "edge-type"],
+                required: ["types", "tier"]),
+            createsStore: true, precheck: { arguments in _ = try slice(arguments) },
             talksToInstance: true, stopMode: .beforeNextRequest
         ) { arguments, copy in
             let (types, tier) = try slice(arguments)
@@ -18,7 +19,7 @@ extension DeviceCommand {
             words: ["pin"],
             spec: CommandSpec(usage: "pin <id> --url U --key K", summary: "hold an item whatever the slice says",
                               positionals: ["id"]),
-            talksToInstance: true
+            createsStore: true, talksToInstance: true
         ) { arguments, copy in
             let report = try await copy.pin(arguments.positional(0))
             return ["id": .string(arguments.positional(0)), "pinned": .bool(report.pinned),

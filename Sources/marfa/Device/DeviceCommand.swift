@@ -6,6 +6,9 @@ struct DeviceCommand: Sendable {
     var words: [String]
     /// What the operation accepts.
     var spec: CommandSpec
+    /// Whether the operation makes the store when its path holds none: a hydration, a pin and the writes do; any
+    /// other operation there is refused `no_store` and creates nothing (issue 26 point 5).
+    var createsStore = false
     /// How an answer ends besides being printed: nil for exit 0, or an exit code and the refusal printed on
     /// standard error beside the answer (a drain a refused key stopped exits 5).
     var ending: @Sendable (JSONValue) -> (exit: Int32, error: MarfaError)? = { _ in nil }

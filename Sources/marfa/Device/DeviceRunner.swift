@@ -62,7 +62,8 @@ enum DeviceRunner {
         if command.talksToInstance, !reader, let server = try server(arguments) {
             try await ContractPreflight.check(server, offline: true)
         }
-        let copy = try await open(database, reader: reader || command.opensAsReader, arguments: arguments)
+        let copy = try await open(database, reader: reader || command.opensAsReader, creatingStore: command.createsStore,
+            arguments: arguments)
         do {
             if command.readsRows { try await DeviceReadGate.check(copy) }
             let (ran, stopped): (JSONValue?, Bool)
@@ -87,10 +88,12 @@ enum DeviceRunner {
         }
     }
 
-    private static func open(_ database: String, reader: Bool, arguments: ParsedArguments) async throws -> WorkingCopy {
+    private static func open(
+        _ database: String, reader: Bool, creatingStore: Bool, arguments: ParsedArguments
+    ) async throws -> WorkingCopy {
         let store = URL(fileURLWithPath: database)
         if reader { return try await WorkingCopy.openReader(store: store) }
-        return try await WorkingCopy.open(store: store, server: try server(arguments))
+        return try await WorkingCopy.open(store: store, server: try server(arguments), creatingStore: creatingStore)
     }
 
     /// The instance `--url` names with the key from `--key` or `MARFA_API_KEY`, or nil without `--url`.

@@ -9,21 +9,13 @@ enum InstanceCommand {
     static let spec = CommandSpec(
         usage: "instance serve [--data DIR] [--host H] [--port N] [--key K]",
         summary: "run the reference instance until Ctrl-C; the key comes from --key, MARFA_API_KEY or the data folder",
-        positionals: ["serve"], options: ["data", "host", "port", "key"])
+        positionals: ["serve"], options: ["data", "host", "key"], numbers: ["port": .port])
 
     /// Starts the instance, prints where it answers (and the key when it was made now), serves until a stop signal.
     static func run(_ words: ArraySlice<String>, printer: Printer) async throws -> Int32 {
         let arguments = try ParsedArguments(words, spec: spec)
         guard arguments.positional(0) == "serve" else { throw UsageError("usage: marfa \(spec.usage)") }
-        let port: Int
-        if let text = arguments.value("port") {
-            guard let number = Int(text), (0...65535).contains(number) else {
-                throw UsageError("--port takes a number from 0 to 65535")
-            }
-            port = number
-        } else {
-            port = 8080
-        }
+        let port = Int(arguments.wholeNumber("port") ?? 8080)
         let key = arguments.value("key") ?? ProcessInfo.processInfo.environment["MARFA_API_KEY"]
         // Idle sockets cost a descriptor each on the event loop, so hold as many as the hard limit allows.
         OpenFileLimit.raiseToHardLimit()
