@@ -46,7 +46,7 @@ private func events(of pieces: [ArraySlice<UInt8>]) -> [HTTPRequestParser.Event]
             case .request(let request):
                 precondition(request.body.count <= limits.maxBodyBytes, "a body past the limit")
                 said.append(event)
-            case .continueExpected:
+            case .continueExpected, .bodyFollows:
                 said.append(event)
             }
         }

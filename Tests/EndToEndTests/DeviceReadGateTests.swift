@@ -25,9 +25,16 @@ final class DeviceReadGateTests: XCTestCase {
     func testReadsOfAFreshStoreAreRefusedWithOrWithoutAnOrigin_WC4_WC5_Issue28_1() async throws {
         harness = try await InstanceHarness()
         _ = try await harness.createItem(type: "core.note", title: "shared")
-        try expectReadsRefused(store: harness.folder.appendingPathComponent("bound"), server: true, "fresh, bound")
-        try expectReadsRefused(store: harness.folder.appendingPathComponent("local"), server: false, "fresh, no origin")
+        let bound = harness.folder.appendingPathComponent("bound")
         let local = harness.folder.appendingPathComponent("local")
+        // A store a queued write made and no hydration filled (a path with no store at all is `no_store`, issue 26.5).
+        let create = ["items", "create", "--type", "core.note", "--properties", #"{"title":"shared","body":"b"}"#]
+        for (store, server) in [(bound, true), (local, false)] {
+            let made = try harness.device(create, server: server, store: store)
+            XCTAssertEqual(made.status, 0, made.stderr)
+        }
+        try expectReadsRefused(store: bound, server: true, "fresh, bound")
+        try expectReadsRefused(store: local, server: false, "fresh, no origin")
         let status = try harness.device(["status"], server: false, store: local)
         XCTAssertEqual(status.answer?.object?["hydration"], "never", "the state report stays available (WC-5)")
     }

@@ -24,7 +24,8 @@ final class StopWatch {
     private let stops = StopCount()
     private let source: any DispatchSourceSignal
 
-    /// Starts watching; `taken` is told when the first Ctrl-C arrives.
+    /// Starts watching; `taken` is told when the first Ctrl-C arrives, before any stream is ended, so what it prints
+    /// comes before the operation's own ending.
     init(_ mode: StopMode, taken: @escaping @Sendable () -> Void) {
         self.mode = mode
         _ = signal(SIGINT, SIG_IGN)
@@ -33,8 +34,8 @@ final class StopWatch {
             let (count, work) = stops.add()
             guard count == 1 else { exit(130) }
             StopRequest.request()
-            if mode == .endingStreams { work?.cancel() }
             taken()
+            if mode == .endingStreams { work?.cancel() }
         }
         source.resume()
     }
