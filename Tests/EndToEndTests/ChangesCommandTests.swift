@@ -17,7 +17,7 @@ final class ChangesCommandTests: XCTestCase {
 
     func testAReaderProcessPrintsEachSaveTheWriterProcessMakes_deviceCLIChanges() async throws {
         let (writer, _) = try await harness.followingWriter()
-        let reader = try RunningMarfa(harness.device(["changes", "--for", "60"], server: false))
+        let reader = try RunningMarfa(harness.deviceArguments(["changes", "--for", "60"], server: false))
         try await eventually(20, "the reader to start watching") { !reader.lines.isEmpty }
         XCTAssertEqual(reader.lines.first, ["watching": true])
         let witness = reader.lines.count

@@ -50,10 +50,11 @@ final class InstanceHarness: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// One request to the instance as another writer would make it; answers status and JSON body.
+    /// One request to the instance as another writer would make it (or as a drain would send a write, under its
+    /// `idempotencyKey`); answers status and JSON body.
     @discardableResult
     func request(
-        _ method: String, _ path: String, body: JSONValue? = nil, key: String? = nil
+        _ method: String, _ path: String, body: JSONValue? = nil, key: String? = nil, idempotencyKey: String? = nil
     ) async throws -> (Int, JSONValue) {
         var request = URLRequest(url: URL(string: url.absoluteString + path)!)
         request.httpMethod = method
@@ -61,7 +62,7 @@ final class InstanceHarness: @unchecked Sendable {
         if let body {
             request.httpBody = Data(try body.json().utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.setValue(UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
+            request.setValue(idempotencyKey ?? UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
@@ -70,7 +71,7 @@ final class InstanceHarness: @unchecked Sendable {
     }
 
     /// `--json device --db <store> words…`, with this instance's `--url` and `--key` when `server`.
-    func device(_ words: [String], server: Bool) -> [String] {
+    func deviceArguments(_ words: [String], server: Bool) -> [String] {
         ["--json", "device", "--db", store.path] + words
             + (server ? ["--url", url.absoluteString, "--key", key] : [])
     }
@@ -79,9 +80,9 @@ final class InstanceHarness: @unchecked Sendable {
     /// applied the event of a note created for it. Answers the process and that note's id.
     func followingWriter() async throws -> (RunningMarfa, String) {
         _ = try await createItem(type: "core.note", title: "first")
-        let hydrate = try RunningMarfa(device(["hydrate", "--types", "core.note", "--tier", "all"], server: true))
+        let hydrate = try RunningMarfa(deviceArguments(["hydrate", "--types", "core.note", "--tier", "all"], server: true))
         expectEqual(await hydrate.interruptAfterExit(), 0)
-        let writer = try RunningMarfa(device(["follow", "--for", "60"], server: true))
+        let writer = try RunningMarfa(deviceArguments(["follow", "--for", "60"], server: true))
         let applied = try await createItem(type: "core.note", title: "the writer holds the store")
         try await eventually(20, "the writer process to apply an event") {
             writer.lines.contains { $0.object?["item_id"]?.string == applied }

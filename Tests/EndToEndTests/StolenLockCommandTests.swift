@@ -20,7 +20,7 @@ final class StolenLockCommandTests: XCTestCase {
         let (follow, applied) = try await harness.followingWriter()
         try FileManager.default.removeItem(atPath: harness.store.path + "/lock")
 
-        let (status, _, stderr) = try RunningMarfa.run(harness.device(
+        let (status, _, stderr) = try RunningMarfa.run(harness.deviceArguments(
             ["items", "create", "--type", "core.note", "--properties", "{\"title\":\"second\",\"body\":\"writer\"}"],
             server: false))
         XCTAssertEqual(status, 1, "a second writer was admitted: \(stderr)")
@@ -31,7 +31,7 @@ final class StolenLockCommandTests: XCTestCase {
             follow.lines.contains { $0.object?["item_id"]?.string == later }
         }
         await follow.interrupt()
-        let (listed, out, listError) = try RunningMarfa.run(harness.device(["items", "list", "--type", "core.note"], server: false))
+        let (listed, out, listError) = try RunningMarfa.run(harness.deviceArguments(["items", "list", "--type", "core.note"], server: false))
         XCTAssertEqual(listed, 0, listError)
         let ids = Set((try JSONValue(jsonBytes: out)).array?.compactMap { $0.object?["id"]?.string } ?? [])
         XCTAssertTrue(ids.isSuperset(of: [applied, later]), "what the follow applied stays: \(ids)")
