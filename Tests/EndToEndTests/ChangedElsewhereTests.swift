@@ -2,9 +2,6 @@ import Foundation
 import Marfa
 import MarfaTestSupport
 import XCTest
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Rows and edges another writer changed while the copy's write to them waited (found by the chaos drill, issue 27
 /// point 3; Decision 0096): what the copy shows after a refusal or a withdraw is what the instance lists.
@@ -89,20 +86,7 @@ final class ChangedElsewhereTests: XCTestCase {
     /// version, and the copy must end showing the instance's row, not the losing value (Q-39, Q-41; found by the
     /// chaos drill, seeds 500 and 503 at 200 steps, where the follow's event beat the drain's answer).
     func testAConflictedEditsOwnEventBeforeItsAnswerLeavesTheInstancesRow_Issue27_3_Q39_Q41() async throws {
-        let (copy, id) = try await harness.hydratedCopy()
-        let (edited, _) = try await harness.request(
-            "PATCH", "/items/\(id)?conflict=auto", body: ["version": 1, "properties": ["body": "theirs"]])
-        XCTAssertEqual(edited, 200)
-        let write = try await copy.items.update(id, Edit(properties: ["body": "mine"], baseVersion: 1))
-        let target = try XCTUnwrap(URL(string: "\(harness.url.absoluteString)/items/\(id)?conflict=auto"))
-        var request = URLRequest(url: target)
-        request.httpMethod = "PATCH"
-        request.setValue("Bearer \(harness.key)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(write.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
-        request.httpBody = Data(try JSONValue.object(write.body).json().utf8)
-        let (sent, _) = try await URLSession.shared.data(for: request)
-        XCTAssertTrue(String(decoding: sent, as: UTF8.self).contains("conflicted_copy_id"), "witness: conflicted")
+        let (copy, id) = try await conflictedEditSentByHand()
         _ = try await copy.catchUp()
         let report = try await copy.queue.drain()
         guard case .conflicted? = report.verdicts.first?.verdict else {
@@ -113,5 +97,43 @@ final class ChangedElsewhereTests: XCTestCase {
         XCTAssertEqual(row?.version, 3)
         XCTAssertEqual(row?.properties["body"], "theirs", "Q-41: the instance's row; the losing value is the sibling's")
         await copy.close()
+    }
+
+    /// As above, but another writer's later version also arrives before the answer, so the copy holds a version
+    /// past the answer's with the losing edit laid over it: the copy owes that row a read-back, and the next
+    /// drain shows the instance's row.
+    func testAConflictedEditAnsweredBelowAHeldLaterVersionIsReadBack_Issue27_3_Q41_Q42() async throws {
+        let (copy, id) = try await conflictedEditSentByHand()
+        let (later, _) = try await harness.request(
+            "PATCH", "/items/\(id)", body: ["version": 3, "properties": ["title": "later"]])
+        XCTAssertEqual(later, 200)
+        _ = try await copy.catchUp()
+        let laid = try await copy.items.get(id)
+        XCTAssertEqual(laid?.version, 4)
+        XCTAssertEqual(laid?.properties["body"], "mine", "witness: the waiting edit laid over the later version")
+        let report = try await copy.queue.drain()
+        guard case .conflicted? = report.verdicts.first?.verdict else {
+            return XCTFail("the replayed answer is conflicted: \(report.verdicts)")
+        }
+        _ = try await copy.queue.drain()
+        let row = try await copy.items.get(id)
+        XCTAssertEqual(row?.version, 4)
+        XCTAssertEqual(row?.properties["title"], "later")
+        XCTAssertEqual(row?.properties["body"], "theirs", "Q-41, Q-42: the instance's row, read back")
+        await copy.close()
+    }
+
+    /// A hydrated copy whose edit of its note's body (on version 1) went to the instance by hand under its own key,
+    /// as a drain whose answer was lost would have sent it, after another writer's edit: answered conflicted (v3).
+    private func conflictedEditSentByHand() async throws -> (WorkingCopy, String) {
+        let (copy, id) = try await harness.hydratedCopy()
+        let (edited, _) = try await harness.request(
+            "PATCH", "/items/\(id)?conflict=auto", body: ["version": 1, "properties": ["body": "theirs"]])
+        XCTAssertEqual(edited, 200)
+        let write = try await copy.items.update(id, Edit(properties: ["body": "mine"], baseVersion: 1))
+        let (_, sent) = try await harness.request(
+            "PATCH", "/items/\(id)?conflict=auto", body: .object(write.body), idempotencyKey: write.idempotencyKey)
+        XCTAssertTrue(try sent.json().contains("conflicted_copy_id"), "witness: conflicted")
+        return (copy, id)
     }
 }

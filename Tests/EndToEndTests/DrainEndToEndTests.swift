@@ -3,9 +3,6 @@ import Marfa
 import MarfaLocks
 import MarfaTestSupport
 import XCTest
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The drain against the reference instance over loopback: order, re-basing, the verdicts, the failure classes
 /// and the report (Q-1 to Q-45, V-13 to V-16).
@@ -159,14 +156,9 @@ final class DrainEndToEndTests: XCTestCase {
     func testAWriteWhoseAnswerWasLostIsResentUnderItsKeyAndWrittenOnce_Q5() async throws {
         let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
         let create = try await copy.items.create(Draft(type: "core.note", properties: ["title": "once", "body": "text"]))
-        var request = URLRequest(url: harness.url.appendingPathComponent("items"))
-        request.httpMethod = "POST"
-        request.setValue("Bearer \(harness.key)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(create.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
-        request.httpBody = Data(try JSONValue.object(create.body).json().utf8)
-        let (first, _) = try await URLSession.shared.data(for: request)
-        XCTAssertTrue(String(decoding: first, as: UTF8.self).contains(create.itemId ?? "-"), "witness: written")
+        let (_, first) = try await harness.request(
+            "POST", "/items", body: .object(create.body), idempotencyKey: create.idempotencyKey)
+        XCTAssertTrue(try first.json().contains(create.itemId ?? "-"), "witness: written")
 
         let report = try await copy.queue.drain()
         XCTAssertEqual(report.verdicts.map(\.verdict), [.accepted])

@@ -50,10 +50,11 @@ package final class InstanceHarness: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// One request to the instance as another writer would make it; answers status and JSON body.
+    /// One request to the instance as another writer would make it (or as a drain would send a write, under its
+    /// `idempotencyKey`); answers status and JSON body.
     @discardableResult
     package func request(
-        _ method: String, _ path: String, body: JSONValue? = nil, key: String? = nil
+        _ method: String, _ path: String, body: JSONValue? = nil, key: String? = nil, idempotencyKey: String? = nil
     ) async throws -> (Int, JSONValue) {
         var request = URLRequest(url: URL(string: url.absoluteString + path)!)
         request.httpMethod = method
@@ -61,7 +62,7 @@ package final class InstanceHarness: @unchecked Sendable {
         if let body {
             request.httpBody = Data(try body.json().utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.setValue(UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
+            request.setValue(idempotencyKey ?? UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0

@@ -115,10 +115,13 @@ extension CopyActor {
 }
 
 extension CopyActor {
-    /// Ends a hydration: lays every waiting write over the new rows (WC-34), stores the head cursor, the instance
-    /// and its catalog, owes no read-back any more (every row was read), and marks the copy whole, all in one durable
-    /// step.
-    package func finishHydration(cursor: String, instanceId: String, catalog: CatalogSnapshot) async throws(MarfaError) {
+    /// Ends the hydration `fill`: lays every waiting write over the new rows (WC-34), stores the head cursor, the
+    /// instance and its catalog, owes no read-back any more (every row was read), and marks the copy whole, all in
+    /// one durable step. Throws `canceled`, changing nothing, when a later fill has begun.
+    package func finishHydration(
+        _ fill: FillToken, cursor: String, instanceId: String, catalog: CatalogSnapshot
+    ) async throws(MarfaError) {
+        try checkCurrent(fill)
         let layOver = LayOver.changes(over: state, now: configuration.writeContext.now())
         try await commitJudged(
             layOver + [

@@ -60,6 +60,10 @@ package actor CopyActor {
     var lastWarmUpToken: UInt64 = 0
     /// What a reading handle saw of the store's files when it opened or last looked for the writer's saves.
     var writerSavesSeen: WriterSavesLook?
+    /// Runs the copy's fills one at a time.
+    package let fills = FillLane()
+    /// The fill begun last: only its pages and its end are taken (`beginHydration`).
+    var currentFill = FillToken(number: 0)
 
     /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
     ///

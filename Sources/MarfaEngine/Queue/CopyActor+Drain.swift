@@ -38,7 +38,7 @@ extension CopyActor {
             let shown = laidOver(adopting: row, tagsNamed: tagsNamed, beside: write, waiting: onRow, now: now)
             changes += movesOutOfSlice(write, shown)
                 ? state.removal(of: shown.id, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)
-                : [.putItem(shown)]
+                : [.putItem(shown)] + oweReadBackIfHeldLater(item: row)
             changes += QueueRebase.moved(
                 behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged
             ).map(StoreChange.putQueuedWrite)
@@ -48,6 +48,7 @@ extension CopyActor {
             replayed = acknowledged
             let shown = laidOver(adopting: edge, beside: write, now: now)
             changes.append(shown.map(StoreChange.putEdge) ?? .removeEdge(id: edge.id))
+            changes += oweReadBackIfHeldLater(edge: edge)
             changes += QueueRebase.moved(
                 behind: write, verdict: .accepted, version: edge.version, acknowledged: acknowledged, in: state
             ).map(StoreChange.putQueuedWrite)
@@ -194,21 +195,40 @@ extension CopyActor {
         return parked.count
     }
 
-    /// The row the instance answered, unless the copy holds a later one (a higher version, or the same version
-    /// stamped later, Q-39), with every other waiting write of `waiting` (the writes on that row) laid over again
-    ///
+    /// The row the instance answered, unless the copy holds a later version, with every other waiting write of
+    /// `waiting` (the writes on that row) laid over again. At the answer's own version the instance's row is
+    /// the answer's, whatever the copy shows: the copy's row there may carry the answered write laid over by its own
+    /// event (a conflicted or merged edit), which must not outlive its verdict; only the tags can
+    /// move without a new version (a metadata change), so the copy's are kept when its row is stamped later
+    /// or the answer names none.
     private func laidOver(
         adopting row: Item, tagsNamed: Bool, beside answered: QueuedWrite, waiting: [QueuedWrite], now: String
     ) -> Item {
         var result = row
-        if let held = state.items[row.id],
-            held.version > row.version || (held.version == row.version && held.updatedAt > row.updatedAt)
-        {
-            result = held
-        } else if let held = state.items[row.id], !tagsNamed {
-            result.tags = held.tags
+        if let held = state.items[row.id] {
+            if held.version > row.version {
+                result = held
+            } else if !tagsNamed || (held.version == row.version && held.updatedAt > row.updatedAt) {
+                result.tags = held.tags
+            }
         }
         return LayOver.item(result, laidOverBy: waiting, except: answered.id, now: now) ?? result
+    }
+
+    /// A read-back owed for the row answered at `row`'s version when the copy holds a later one: that row
+    /// came from an event that laid the answered write over it while it still waited, and only the instance can say
+    /// what stands there now that the write is answered. None when the row is not held later or is owed already.
+    private func oweReadBackIfHeldLater(item row: Item) -> [StoreChange] {
+        guard let held = state.items[row.id], held.version > row.version, !state.owedReadBacks.contains(row.id)
+        else { return [] }
+        return [.owe(.item(row.id))]
+    }
+
+    /// A read-back owed for `edge` when the copy holds a later version, as `oweReadBackIfHeldLater(item:)`.
+    private func oweReadBackIfHeldLater(edge: Edge) -> [StoreChange] {
+        guard let held = state.edges[edge.id], held.version > edge.version, !state.owedEdgeReadBacks.contains(edge.id)
+        else { return [] }
+        return [.owe(.edge(edge.id))]
     }
 
     /// The edge the instance answered, unless the copy holds a later version, with the other waiting edits on it

@@ -54,19 +54,24 @@ struct Hydrator {
         }
     }
 
+    /// Fills the copy once every fill asked for before has ended (one at a time, Decision 0098).
     func hydrate(types: [String], tier: SliceTier, edgeTypes: [String]) async throws -> HydrateReport {
         try Self.checkTypes(types)
         guard engine.role == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
+        return try await engine.fills.run { [self] in try await fill(types: types, tier: tier, edgeTypes: edgeTypes) }
+    }
+
+    private func fill(types: [String], tier: SliceTier, edgeTypes: [String]) async throws -> HydrateReport {
         let instanceId = try await InstanceIdentity(client: client).instanceId()
         let head = try await headCursor()
         let catalog = try await CatalogReader(client: client).read()
         try Self.checkHeld(types: types, edgeTypes: edgeTypes, in: catalog)
         try await checkReadable(types: types, in: catalog)
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
-        try await engine.beginHydration(slice)
-        var commits = PageCommits(engine: engine)
+        let fill = try await engine.beginHydration(slice)
+        var commits = PageCommits(engine: engine, fill: fill)
         let pages: UInt64
         do {
             pages = try await fillRows(types: types, tier: tier, edgeTypes: edgeTypes, commits: &commits)
@@ -80,7 +85,7 @@ struct Hydrator {
             try await engine.refreshPinned(id, fetched: try await pins.fetch(id))
         }
         let cursor = head.description
-        try await engine.finishHydration(cursor: cursor, instanceId: instanceId, catalog: catalog)
+        try await engine.finishHydration(fill, cursor: cursor, instanceId: instanceId, catalog: catalog)
         let standing = await engine.standing()
         return HydrateReport(
             types: types, tier: tier, edgeTypes: edgeTypes, items: UInt64(standing.items),

@@ -7,18 +7,21 @@ import MarfaEngine
 /// drains them all before it records the cursor and `complete` (WC-10, WC-15).
 struct PageCommits {
     let engine: CopyActor
+    /// The fill the pages are of: a later fill's start refuses them (`CopyActor.storeFillPage`).
+    let fill: FillToken
     /// The most page commits in flight.
     var depth = 4
     private var inFlight: [Task<Void, any Error>] = []
 
-    init(engine: CopyActor) {
+    init(engine: CopyActor, fill: FillToken) {
         self.engine = engine
+        self.fill = fill
     }
 
     /// Starts storing one page, first waiting for the oldest commit when `depth` are in flight.
     mutating func commit(_ page: FillPage) async throws(MarfaError) {
         if inFlight.count >= depth { try await Self.wait(inFlight.removeFirst()) }
-        inFlight.append(Task { [engine] in try await engine.storeFillPage(page) })
+        inFlight.append(Task { [engine, fill] in try await engine.storeFillPage(page, of: fill) })
     }
 
     /// Waits until every page started is durable; throws the first failure.
