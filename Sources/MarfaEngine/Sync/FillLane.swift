@@ -5,7 +5,7 @@ import MarfaRules
 /// other's rows. `CopyActor`'s fill tokens refuse whatever a fill run outside the lane would mix in.
 package actor FillLane {
     /// The fill running or last run: the next one starts after it.
-    private var last: Task<Void, Never>?
+    private(set) var last: Task<Void, Never>?
 
     /// Makes an idle lane.
     package init() {}
