@@ -58,4 +58,41 @@ final class FillTokenTests: XCTestCase {
         XCTAssertNil(state.items[first])
         await copy.close()
     }
+
+    /// A catch-up that was streaming when a fill began applies no event to the half-filled copy, so the fill's end
+    /// can never set the cursor back behind events the copy already applied (WC-13; the chaos drill's finding 6,
+    /// where a refill ending after the last catch-up left the copy at cursor 18 of 46).
+    func testNoEventIsStagedOrCursorMovedWhileAFillRuns_WC13_Issue27_3() async throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("fill-events-\(UUID().uuidString)").appendingPathComponent("copy.marfa")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let copy = try await CopyActor.open(at: url, origin: nil)
+        let catalog = CatalogSnapshot(itemTypes: [ItemType(id: "core.note", titleField: "title")], edgeTypes: [])
+        let created = LogEvent.item(.itemCreated, page("0190a1b2-0000-7000-8000-0000000000f3").rows[0].item, nil)
+
+        let fill = try await copy.beginHydration(slice)
+        do {
+            _ = try await copy.stageEvent(created, cursor: "9", enteringEdges: nil, origin: .housekeeping)
+            XCTFail("an event is refused while a fill runs")
+        } catch {
+            guard case .hydrationIncomplete = error else { return XCTFail("refused hydration_incomplete, not \(error)") }
+        }
+        do {
+            try await copy.moveCursor(afterMarker: EventID(canonical: "9"))
+            XCTFail("the cursor does not move while a fill runs")
+        } catch {
+            guard case .hydrationIncomplete = error else { return XCTFail("refused hydration_incomplete, not \(error)") }
+        }
+        var state = await copy.state
+        XCTAssertNil(state.cursor)
+        XCTAssertNil(state.items["0190a1b2-0000-7000-8000-0000000000f3"])
+
+        try await copy.finishHydration(fill, cursor: "8", instanceId: "instance", catalog: catalog)
+        let staging = try await copy.stageEvent(created, cursor: "9", enteringEdges: nil, origin: .housekeeping)
+        guard case .staged(let commit?, skipped: false) = staging else { return XCTFail("witness: staged once filled") }
+        try await copy.settle([commit])
+        state = await copy.state
+        XCTAssertEqual(state.cursor, "9", "witness: once the fill ended, the event moves the cursor")
+        await copy.close()
+    }
 }

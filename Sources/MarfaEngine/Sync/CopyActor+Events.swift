@@ -11,6 +11,7 @@ extension CopyActor {
     package func stageEvent(
         _ event: LogEvent, cursor: String, enteringEdges: [Edge]?, origin: CommitOrigin
     ) throws(MarfaError) -> EventStaging {
+        try refuseWhileFilling()
         let outcome: EventApplier.Outcome
         do {
             // The applier's copy of the state ends with this scope, before the apply: a copy still held would make
@@ -25,6 +26,7 @@ extension CopyActor {
 
     /// Moves the cursor to the `stream_live` marker's position when it is past the copy's (WC-20), durably.
     package func moveCursor(afterMarker marker: EventID?) async throws(MarfaError) {
+        try refuseWhileFilling()
         let current = state.cursor.flatMap { EventID(canonical: $0) }
         guard let moved = EventCursorRule.cursor(afterMarker: marker, current: current), moved != current else {
             return
@@ -36,5 +38,14 @@ extension CopyActor {
     /// serves another instance. The queue and the rows stay.
     package func expire() async throws(MarfaError) {
         try await commitJudged([.setHydration(.expired), .setCursor(nil)], origin: .housekeeping)
+    }
+
+    /// Refuses an event or a cursor move while a fill runs (WC-13): the fill ends at the cursor it read first, so an
+    /// event applied meanwhile would be set back behind (the chaos drill's finding 6). The catch-up that meets this
+    /// ends `hydrationIncomplete`, and the next one starts after the fill.
+    private func refuseWhileFilling() throws(MarfaError) {
+        guard state.hydration != .inProgress else {
+            throw MarfaError.hydrationIncomplete(message: "a fill is running; events wait until it has ended")
+        }
     }
 }
