@@ -208,11 +208,14 @@ final class HTTPServerRefusalTests: XCTestCase {
             return try client.readResponse().status
         }
         XCTAssertEqual(status, 200)
-        clock.advance(by: server.configuration.limits.idleTimeout)
-        let (closed, extra) = try await onThread {
-            let closed = client.waitForClose()
-            return (closed, (try? client.read(until: Date(), what: "leftover") { _ in true }) ?? [])
+        // The loop arms the idle deadline after it has written the answer, which the client may read first: the
+        // clock is advanced again until the deadline it armed has passed (a bounded number of times).
+        var closed = false
+        for _ in 0..<20 where !closed {
+            clock.advance(by: server.configuration.limits.idleTimeout)
+            closed = try await onThread { client.waitForClose(within: 0.25) }
         }
+        let extra = try await onThread { (try? client.read(until: Date(), what: "leftover") { _ in true }) ?? [] }
         XCTAssertTrue(closed)
         XCTAssertTrue(extra.isEmpty, "no 408 is sent to a connection that was only idle")
         await server.stop()
