@@ -32,7 +32,7 @@ let package = Package(
             ],
             path: "Benchmarks/marfa-bench"),
         .executableTarget(
-            name: "http-probe", dependencies: ["MarfaInstance", "MarfaLocks"], path: "Benchmarks/http-probe"),
+            name: "http-probe", dependencies: ["MarfaInstance", "MarfaLocks", "MarfaSockets"], path: "Benchmarks/http-probe"),
         .executableTarget(
             name: "instance-load-probe", dependencies: ["MarfaSockets", "MarfaLocks"], path: "Benchmarks/instance-load-probe"),
         .executableTarget(

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MarfaInstance
 import MarfaLocks
+import MarfaSockets
 
 /// Measures requests per second of a trivial GET against an in-process `HTTPServer` on loopback, with N keep-alive
 /// clients on their own threads. Usage: `http-probe [clients=16] [seconds=5]`. Client and server share the machine,
@@ -18,31 +19,9 @@ do {
     exit(1)
 }
 
-/// Connects a blocking IPv4 loopback socket, or returns nil.
-func connectLoopback(port: Int) -> Int32? {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return nil }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
-    guard connected == 0 else {
-        close(descriptor)
-        return nil
-    }
-    var noDelay: Int32 = 1
-    setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-    return descriptor
-}
-
 /// Sends GETs on one keep-alive connection until `deadline`; returns how many complete answers came back.
 func runClient(port: Int, until deadline: Date) -> Int {
-    guard let descriptor = connectLoopback(port: port) else { return 0 }
+    guard let descriptor = connectBlockingLoopback(port: port) else { return 0 }
     defer { close(descriptor) }
     let request = Array("GET /probe HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
     let expectedBody = Array("ok".utf8)

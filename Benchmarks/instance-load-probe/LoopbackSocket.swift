@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MarfaSockets
 
 /// A blocking IPv4 loopback client socket, as the probe's hostile and keyed clients use it.
 struct LoopbackSocket {
@@ -7,23 +8,7 @@ struct LoopbackSocket {
 
     /// Connects to `127.0.0.1:port`, or returns nil.
     init?(port: Int) {
-        let made = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard made >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(made, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            Glibc.close(made)
-            return nil
-        }
-        var noDelay: Int32 = 1
-        setsockopt(made, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        guard let made = connectBlockingLoopback(port: port) else { return nil }
         descriptor = made
     }
 
