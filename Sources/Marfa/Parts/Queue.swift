@@ -59,9 +59,10 @@ public struct Queue: Sendable {
 
     /// Withdraws a write blocked `ancestorUnavailable` or `conflictUnresolved`: reads the row (and an edge write's
     /// edge) back from the instance first (nothing changes if that fails), then drops the write and shows the
-    /// instance's row and edge.
+    /// instance's row and edge; the writes a withdrawn create held are refused unsent. Answers false, changing
+    /// nothing, for any other write (unanswered, `key_spent`…); throws `not_found` for no such write.
     public func withdraw(_ id: String) async throws -> Bool {
-        let write = try await engine.withdrawable(id)
+        guard let write = try await engine.withdrawCandidate(id) else { return false }
         guard let server = servers.current else { throw MarfaError.noServer(message: "withdraw reads the row back from the instance") }
         let reader = ServerRowReader(client: InstanceClient(server: server))
         var row: Item?

@@ -8,7 +8,8 @@ public struct DrainVerdict: Sendable, Hashable {
     public var itemId: String?
     /// The edge it named.
     public var edgeId: String?
-    /// The verdict, or nil where the write was sent and not answered (a counted failure below the ceiling).
+    /// The verdict, or nil where the write was sent and not answered (a counted failure below the ceiling) or could
+    /// not be delivered (an environmental failure met it, Q-22).
     public var verdict: Verdict?
     /// Counted failures so far.
     public var refusals: Int64
@@ -32,11 +33,13 @@ public struct DrainReport: Sendable, Hashable {
     /// Why the pass ended before the queue was through (the server could not be reached, failed, or asked to be
     /// left alone), if it did.
     public var unavailable: String?
-    /// Each answered or settled write's verdict, in the order the pass reached them.
+    /// Each answered or settled write's verdict, and the write an environmental failure met with none, in the order
+    /// the pass reached them.
     public var verdicts: [DrainVerdict] = []
     /// Set when a refused credential blocked the queue and stopped the pass.
     public var stopped: String?
-    /// Sources the instance would not let this key claim.
+    /// Sources the instance refused this key's creates for, as sources it does not claim: the creates naming
+    /// them are blocked `credential_refused` until a drain finds the key claims them.
     public var unclaimedSources: [String] = []
     /// The longest `Retry-After` the instance asked for this pass, in seconds.
     public var retryAfterSeconds: UInt64?

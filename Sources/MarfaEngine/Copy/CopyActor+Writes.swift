@@ -146,35 +146,44 @@ extension CopyActor {
 
     /// The write a withdraw may take: only one blocked `ancestor_unavailable` or `conflict_unresolved` (Q-35).
     package func withdrawable(_ id: String) throws(MarfaError) -> QueuedWrite {
-        guard let position = state.queuePosition[id] else {
-            throw MarfaError.notFound(code: "not_found", message: "no queued write \(id)")
-        }
-        let write = state.queue[position]
-        switch write.verdict {
-        case .blocked(.ancestorUnavailable, _)?, .blocked(.conflictUnresolved, _)?:
-            return write
-        default:
+        guard let write = try withdrawCandidate(id) else {
             throw MarfaError.invalid(
                 message: "only a write blocked ancestor_unavailable or conflict_unresolved can be withdrawn; "
-                    + "\(id) is \(write.verdict?.name ?? "unanswered")")
+                    + "\(id) is \(try queuedWrite(id).verdict?.name ?? "unanswered")")
+        }
+        return write
+    }
+
+    /// The write a withdraw may take (Q-35), or nil when write `id` is queued but not blocked `ancestor_unavailable`
+    /// or `conflict_unresolved`; throws `not_found` for no such write.
+    package func withdrawCandidate(_ id: String) throws(MarfaError) -> QueuedWrite? {
+        let write = try queuedWrite(id)
+        switch write.verdict {
+        case .blocked(.ancestorUnavailable, _)?, .blocked(.conflictUnresolved, _)?: return write
+        default: return nil
         }
     }
 
     /// Drops a withdrawn write and resets its row, and its edge for an edge write, to the server's, with the
-    /// remaining writes laid over (Q-35); a nil `serverEdge` drops the edge.
+    /// remaining writes laid over (Q-35); a nil `serverEdge` drops the edge. The writes a withdrawn create held are
+    /// refused unsent in the same step, never to be released (`WithdrawnDependants`).
     package func withdraw(_ id: String, serverRow: Item?, serverEdge: Edge? = nil) async throws(MarfaError) {
         let write = try withdrawable(id)
         let now = configuration.writeContext.now()
+        let refused = WithdrawnDependants.refused(after: write, in: state, now: now)
+        let settled = Set(refused.map(\.id))
         var changes: [StoreChange] = [.removeQueuedWrite(id: id)]
         if let itemId = write.itemId {
-            let row = LayOver.item(serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: id, now: now)
+            let waiting = state.queuedWrites(onItem: itemId).filter { !settled.contains($0.id) }
+            let row = LayOver.item(serverRow, laidOverBy: waiting, except: id, now: now)
             changes.append(row.map(StoreChange.putItem) ?? .removeItem(id: itemId))
         }
         if let edgeId = write.edgeId {
-            let edge = LayOver.edge(
-                serverEdge, laidOverBy: state.queuedWrites(onEdge: edgeId), except: id, state: state, now: now)
+            let waiting = state.queuedWrites(onEdge: edgeId).filter { !settled.contains($0.id) }
+            let edge = LayOver.edge(serverEdge, laidOverBy: waiting, except: id, state: state, now: now)
             changes.append(edge.map(StoreChange.putEdge) ?? .removeEdge(id: edgeId))
         }
+        changes += refused.map(StoreChange.putQueuedWrite) + WithdrawnDependants.removals(of: refused)
         try await commitJudged(changes, origin: .refreshed("withdrawn"))
     }
 }

@@ -3,7 +3,8 @@ import MarfaRules
 extension CopyActor {
     /// Releases write `id` when it is blocked or dead, or was refused unsent for a create it waited on: it
     /// goes again under a fresh key with its count cleared. A write the instance refused is not releasable, nor one
-    /// waiting for a dependency (that clears by itself); answers whether the release took.
+    /// waiting for a dependency (that clears by itself), nor one refused for a withdrawn create; answers whether the
+    /// release took.
     package func release(_ id: String) async throws(MarfaError) -> Bool {
         let write = try queuedWrite(id)
         guard Self.isReleasable(write, byReason: nil) else { return false }
@@ -50,7 +51,7 @@ extension CopyActor {
         case (.blocked(.awaitingDependency, _)?, _): return false
         case (.blocked(let blocked, _)?, let wanted?): return blocked == wanted
         case (.blocked?, nil), (.dead?, nil): return true
-        case (.refused(let refusal)?, nil): return refusal.code == nil
+        case (.refused(let refusal)?, nil): return refusal.code == nil && !WithdrawnDependants.names(refusal)
         default: return false
         }
     }

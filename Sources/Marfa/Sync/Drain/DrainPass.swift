@@ -49,10 +49,12 @@ struct DrainPass {
                 report.held += 1
                 continue
             }
-            if report.unavailable == nil { try await confirmInstance() }
+            let reachable = report.unavailable == nil
+            if reachable { try await confirmInstance() }
             if report.unavailable != nil {
                 wait(on: write)
                 report.undelivered += 1
+                if reachable { recordUndelivered(write) }
                 continue
             }
             if case .refused(let reason) = readiness {
@@ -97,6 +99,7 @@ struct DrainPass {
             return true
         } catch {
             if case .contractMismatch = error { throw error }
+            waited(error.retryAfterSeconds)
             report.unavailable = "an owed read-back could not be made, so nothing was sent: \(error.message)"
             return false
         }
@@ -139,6 +142,9 @@ struct DrainPass {
             return .goOn
         }
         let refusal = RefusalReading.refusal(of: answer)
+        if let source = UnclaimedSource.named(by: answer, to: write) {
+            return try await blockUnclaimed(write, source: source, refusal: refusal, text: text)
+        }
         let answerClass = AnswerClass.of(
             status: answer.status, code: refusal.code, namesContract: answer.headers[ContractCheck.headerName] != nil,
             namesGrant: refusal.grant != nil)
@@ -163,9 +169,10 @@ struct DrainPass {
             case .row(let row): settlement = .refused(refusal, serverRow: row, readBack: true)
             case .edge(let edge): settlement = .refused(refusal, serverEdge: edge, readBack: true)
             case .nothingToRead: settlement = .refused(refusal, readBack: true)
-            case .unread(let why):
+            case .unread(let why, let retryAfter):
                 settlement = .refused(refusal, readBack: false)
                 report.unavailable = why
+                waited(retryAfter)
             }
             record(try await engine.settle(write.id, settlement, answer: text))
         }
@@ -184,6 +191,22 @@ struct DrainPass {
             "the server refused the credential (401 \(refusal.code ?? "")), so every queued write is blocked "
             + "credential_refused and the drain stopped; \(parked + 1) write(s) parked"
         return .stop
+    }
+
+    /// Blocks `write`, and every unanswered create naming `source`, `credential_refused` after the instance refused
+    /// `write` for a source its key does not claim (Q-30): the others are settled unsent, the report names the source,
+    /// and the pass goes on.
+    private mutating func blockUnclaimed(
+        _ write: QueuedWrite, source: String, refusal: Refusal, text: String
+    ) async throws(MarfaError) -> Next {
+        record(try await engine.settle(write.id, .blocked(.credentialRefused, refusal), answer: text))
+        report.answered += 1
+        for parked in try await engine.blockUnansweredCreates(naming: source, refusal: refusal) {
+            record(SettledWrite(write: parked, replayed: false))
+            report.unsent += 1
+        }
+        if !report.unclaimedSources.contains(source) { report.unclaimedSources.append(source) }
+        return .goOn
     }
 
     /// Whether `write` is a keyed create: one naming a `source_id`, sent without its minted id (Q-14).
@@ -222,6 +245,7 @@ struct DrainPass {
                 return try await stopForCredential(
                     write, refusal: Refusal(reason: code, code: code, message: message), text: nil)
             } catch {
+                waited(error.retryAfterSeconds)
                 endPass(write, reason: "the row a keyed create landed on could not be read: \(error.message)")
                 return .goOn
             }
@@ -288,8 +312,9 @@ struct DrainPass {
         case edge(Edge?)
         /// A create leaves nothing, so nothing is read.
         case nothingToRead
-        /// The read could not be made; why, in words. The pass ends there, as for a write (Q-22).
-        case unread(String)
+        /// The read could not be made; why, in words, and the wait it was asked for. The pass ends there, as for a
+        /// write (Q-22).
+        case unread(String, retryAfter: UInt64?)
     }
 
     /// Reads back the row or edge under a refused write, at once.
@@ -301,7 +326,9 @@ struct DrainPass {
             guard let itemId = write.itemId else { return .nothingToRead }
             return .row(try await reader.item(itemId))
         } catch {
-            return .unread("the row under a refused write could not be read back: \(error.message)")
+            return .unread(
+                "the row under a refused write could not be read back: \(error.message)",
+                retryAfter: error.retryAfterSeconds)
         }
     }
 
@@ -318,6 +345,7 @@ struct DrainPass {
             served = try await InstanceIdentity(client: client).instanceId()
         } catch {
             if case .contractMismatch = error { throw error }
+            waited(error.retryAfterSeconds)
             report.unavailable = "the server could not say which instance it is, so nothing was sent: \(error.message)"
             return
         }
@@ -331,11 +359,21 @@ struct DrainPass {
     }
 
     /// Ends the pass at an environmental failure (Q-22): this write and the unheld writes behind it stay queued,
-    /// unsent and uncounted.
+    /// unsent and uncounted; this one, which was tried, has its line with no verdict.
     private mutating func endPass(_ write: QueuedWrite, reason: String) {
         report.unavailable = reason
         report.undelivered += 1
         wait(on: write)
+        recordUndelivered(write)
+    }
+
+    /// Notes the line of a write the pass tried and could not deliver (Q-18, Q-22): no verdict, its count unchanged.
+    private mutating func recordUndelivered(_ write: QueuedWrite) {
+        let line = DrainVerdict(
+            id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: nil,
+            refusals: write.refusals, replayed: false)
+        report.verdicts.append(line)
+        told(line)
     }
 
     /// Notes `write` as waiting this pass, with the row or edge it names.
