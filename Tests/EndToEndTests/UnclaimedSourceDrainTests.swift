@@ -109,17 +109,25 @@ final class UnclaimedSourceDrainTests: XCTestCase {
         XCTAssertEqual(report["stopped"], .null)
         let shown = try harness.device(["items", "get", first.item], server: false)
         XCTAssertEqual(shown.status, 0, "nothing is reconciled: the create's row is still shown: \(shown.stderr)")
+        let waiting = try harness.device(
+            ["items", "update", first.item, "--version", "0", "--properties", #"{"title":"a, edited"}"#])
+        XCTAssertEqual(waiting.answer?.object?["depends_on"], [.string(first.id)], "an edit of its row waits for it")
 
         let again = try harness.device(["drain"])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(postsNaming["notes"], 2, "still unclaimed: one create finds that out, the other is not sent")
+        XCTAssertFalse(front.lines.contains { $0.hasPrefix("PATCH /items/\(first.item)") }, "the edit waits")
         XCTAssertEqual(again.answer?.object?["unclaimed_sources"], ["notes"])
 
         claimed.withLock { $0 = true }
         let granted = try harness.device(["drain"])
         XCTAssertEqual(granted.status, 0, granted.stderr)
         let verdicts = (granted.answer?.object?["verdicts"]?.array ?? []).compactMap { $0.object?["verdict"]?.string }
-        XCTAssertEqual(verdicts, ["accepted", "accepted"], "both go once the source is claimed, with no release")
+        XCTAssertEqual(
+            verdicts, ["accepted", "accepted", "accepted"], "both go once the source is claimed, with no release, and "
+                + "the edit behind the first")
+        let patched = front.seen.last { $0.method == "PATCH" }
+        XCTAssertNotEqual(patched?.path, "/items/\(first.item)", "the edit goes to the row the keyed create landed on")
         XCTAssertEqual(granted.answer?.object?["unclaimed_sources"], [])
         XCTAssertEqual(postsNaming["notes"], 4)
     }
