@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaInstance
+import MarfaLocks
 import MarfaTestSupport
 import XCTest
 
@@ -99,5 +100,33 @@ final class UndeliveredWriteReportTests: XCTestCase {
         XCTAssertEqual(report["verdicts"]?.array?.first?.object?["verdict"], "refused")
         XCTAssertNotNil(report["unavailable"]?.string, "the pass ended at the read: \(report)")
         XCTAssertEqual(report["retry_after_seconds"], 7, "the wait the read was asked for is passed on")
+    }
+
+    func testTheSwiftReportHasTheUndeliveredLineAndNoAnswerIsTold_Q17_Q22_Issue28_12() async throws {
+        harness = try await InstanceHarness(front: front)
+        let (copy, _) = try await harness.hydratedCopy(title: "held")
+        let sent = try await copy.items.create(Draft(type: "core.note", properties: ["title": "a", "body": "b"]))
+        let dropped = try await copy.items.create(Draft(type: "core.note", properties: ["title": "b", "body": "b"]))
+        front.script { request, _ in
+            request.method == "POST" && request.path == "/items"
+                && String(decoding: request.body, as: UTF8.self).contains(dropped.itemId ?? "-") ? .dropped : nil
+        }
+        let heard = LockedValue<[Change]>([])
+        let changes = copy.changes()
+        let listening = Task { for await change in changes { heard.withLock { $0.append(change) } } }
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.verdicts.map(\.id), [sent.id, dropped.id])
+        XCTAssertEqual(report.verdicts.map(\.verdict), [.accepted, nil])
+        XCTAssertEqual(report.verdicts.last?.refusals, 0)
+        XCTAssertEqual([report.answered, report.undelivered], [1, 1])
+        // A later local write's change comes after anything the drain told, so once it is heard nothing is pending.
+        let marker = try await copy.items.create(Draft(type: "core.note", properties: ["title": "m", "body": "b"]))
+        await eventually(20, "the marker's change") { heard.withLock { $0.contains { $0.itemId == marker.itemId } } }
+        listening.cancel()
+        let answered = heard.withLock { changes in
+            changes.compactMap { if case .answered(let verdict) = $0.origin { verdict.id } else { nil } }
+        }
+        XCTAssertEqual(answered, [sent.id], "only the answered write is told as answered")
+        await copy.close()
     }
 }

@@ -368,12 +368,12 @@ struct DrainPass {
     }
 
     /// Notes the line of a write the pass tried and could not deliver: no verdict, its count unchanged.
+    /// It is in the report only: nothing answered it, so `told` hears nothing.
     private mutating func recordUndelivered(_ write: QueuedWrite) {
-        let line = DrainVerdict(
-            id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: nil,
-            refusals: write.refusals, replayed: false)
-        report.verdicts.append(line)
-        told(line)
+        report.verdicts.append(
+            DrainVerdict(
+                id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: nil,
+                refusals: write.refusals, replayed: false))
     }
 
     /// Notes `write` as waiting this pass, with the row or edge it names.
