@@ -78,10 +78,9 @@ final class WithdrawOutcomeTests: XCTestCase {
         XCTAssertEqual(try harness.device(["withdraw", "not-a-queued-write"]).code, "not_found")
     }
 
-    func testTheWritesAWithdrawnCreateHeldAreRefusedAndNeverReleased_Q34_Q35_Issue28_16() async throws {
-        harness = try await InstanceHarness(front: front)
-        _ = try await harness.createItem(type: "core.note", title: "held")
-        XCTAssertEqual(try harness.device(["hydrate", "--types", "core.note", "--tier", "all"]).status, 0)
+    /// A keyed create blocked `ancestor_unavailable` because the row its key resolved cannot be read (Q-49), before
+    /// any drain sees the writes queued after it; answers the create's queue id and its minted row.
+    private func blockedKeyedCreate() throws -> (create: String, local: String) {
         let gone = "01a00000-0000-7000-8000-0000000000c9"
         front.script { request, _ in
             guard request.method == "POST", request.path == "/items" else { return nil }
@@ -94,10 +93,21 @@ final class WithdrawOutcomeTests: XCTestCase {
         }
         let (create, local) = try harness.queuedNote(
             "mine", ["--source", "notes", "--source-id", "gone.md", "--version", "0"])
-        let edited = try harness.device(
+        return (create, local)
+    }
+
+    /// Queues `words`; answers the queued write's id.
+    private func queued(_ words: [String]) throws -> String {
+        let queued = try harness.device(words)
+        XCTAssertEqual(queued.status, 0, queued.stderr)
+        return try XCTUnwrap(queued.answer?.object?["id"]?.string)
+    }
+
+    func testTheWritesAWithdrawnCreateHeldAreRefusedAndNeverReleased_Q34_Q35_Issue28_16() async throws {
+        (harness, _) = try await InstanceHarness.hydratedByDevice(front: front, title: "held")
+        let (create, local) = try blockedKeyedCreate()
+        let edit = try queued(
             ["items", "update", local, "--version", "0", "--properties", #"{"title":"mine, edited"}"#])
-        XCTAssertEqual(edited.status, 0, edited.stderr)
-        let edit = try XCTUnwrap(edited.answer?.object?["id"]?.string)
         _ = try harness.device(["drain"])
         let before = try harness.device(["queue"], server: false).answer?.array ?? []
         XCTAssertEqual(before.map { $0.object?["reason"] }, ["ancestor_unavailable", "awaiting_dependency"])
@@ -115,5 +125,33 @@ final class WithdrawOutcomeTests: XCTestCase {
         _ = try harness.device(["drain"])
         XCTAssertEqual(patches, 0, "a write held for a withdrawn create is never sent")
         XCTAssertEqual(try harness.device(["queue"], server: false).answer?.array?.first?.object?["verdict"], "refused")
+    }
+
+    func testTheEdgesOfAWithdrawnCreateAndTheirEditsAreRefusedAndGo_Q35_Issue28_16() async throws {
+        let held: String
+        (harness, held) = try await InstanceHarness.hydratedByDevice(front: front, title: "held")
+        let (create, local) = try blockedKeyedCreate()
+        let edge = try harness.device(
+            ["edges", "create", "--source", held, "--target", local, "--type", "references", "--properties", "{}"])
+        XCTAssertEqual(edge.status, 0, edge.stderr)
+        let edgeCreate = try XCTUnwrap(edge.answer?.object?["id"]?.string)
+        let edgeId = try XCTUnwrap(edge.answer?.object?["edge_id"]?.string)
+        let edgeEdit = try queued(["edges", "update", edgeId, "--version", "0", "--properties", #"{"note":"n"}"#])
+        _ = try harness.device(["drain"])
+        XCTAssertEqual(try harness.device(["withdraw", create]).answer, true)
+
+        let queue = try harness.device(["queue"], server: false).answer?.array ?? []
+        XCTAssertEqual(queue.map { $0.object?["id"]?.string }, [edgeCreate, edgeEdit])
+        for row in queue {
+            XCTAssertEqual(row.object?["verdict"], "refused")
+            XCTAssertEqual(row.object?["reason"], "the create_item it waits for was withdrawn")
+        }
+        let edges = try harness.device(["edges", "list", held], server: false).answer?.array ?? []
+        XCTAssertFalse(edges.contains { $0.object?["id"]?.string == edgeId }, "the refused edge create's edge goes")
+        for id in [edgeCreate, edgeEdit] {
+            XCTAssertEqual(try harness.device(["release", id]).answer, 0, "never released")
+        }
+        _ = try harness.device(["drain"])
+        XCTAssertFalse(front.lines.contains { $0.contains("/edges") && !$0.hasPrefix("GET") }, "nothing is sent")
     }
 }
