@@ -86,7 +86,7 @@ final class HydrationEndToEndTests: XCTestCase {
             _ = try await copy.catchUp()
             XCTFail("an aged-out cursor caught up")
         } catch let error as MarfaError {
-            XCTAssertEqual(error.code(), "copy_expired")
+            XCTAssertEqual(error.code(), "catch_up_too_old", "WC-30: the aged-out cursor is named (Decision 0103)")
         }
         expectEqual(try await copy.status().hydration, .expired)
         expectEqual(try await copy.status().eventCursor, nil)

@@ -105,7 +105,7 @@ final class RefillEndToEndTests: XCTestCase {
             _ = try await copy.catchUp()
             XCTFail("an aged-out cursor caught up")
         } catch let error as MarfaError {
-            XCTAssertEqual(error.code(), "copy_expired")
+            XCTAssertEqual(error.code(), "catch_up_too_old", "WC-30: the aged-out cursor is named (Decision 0103)")
         }
         await copy.close()
         let reopened = try await WorkingCopy.open(store: harness.store, server: harness.server)

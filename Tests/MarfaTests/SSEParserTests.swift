@@ -204,7 +204,7 @@ final class StreamEventDecodingTests: XCTestCase {
     func testTerminalFramesEndTheStreamWithTheirError_P31() throws {
         let old = try decode("{\"event_type\":\"catchup_too_old\",\"min_retained_id\":\"50\",\"requested\":\"10\"}")
         XCTAssertEqual(old, .catchupTooOld(minRetained: EventID(50), requested: EventID(10)))
-        XCTAssertEqual(old.terminalError?.code(), "copy_expired")
+        XCTAssertEqual(old.terminalError?.code(), "catch_up_too_old", "WC-30, Decision 0103")
         guard case .copyExpired(let reason, _) = old.terminalError else { return XCTFail() }
         XCTAssertEqual(reason, "catchup_too_old")
 

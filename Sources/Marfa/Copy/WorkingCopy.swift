@@ -38,15 +38,16 @@ public final class WorkingCopy: Sendable {
         try await open(store: store, server: server, clock: ContinuousClock(), creatingStore: true)
     }
 
-    /// Opens the store as `open(store:server:)` does, with the follow's backoffs and retries timed by `clock`;
-    /// without `creatingStore`, a path that holds no store throws `noStore` and nothing is created (a read makes no
-    /// store, issue 26 point 5).
+    /// Opens the store as `open(store:server:)` does, with the follow's backoffs and retries timed by `clock` and
+    /// waiting as `policy` says; without `creatingStore`, a path that holds no store throws `noStore` and nothing is
+    /// created (a read makes no store, issue 26 point 5).
     package static func open(
-        store: URL, server: Server?, clock: any MonotonicClock = ContinuousClock(), creatingStore: Bool = true
+        store: URL, server: Server?, clock: any MonotonicClock = ContinuousClock(), creatingStore: Bool = true,
+        policy: ConnectionPolicy = .standard
     ) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
         let engine = try await CopyActor.open(at: store, origin: origin, creatingStore: creatingStore)
-        let copy = WorkingCopy(engine: engine, server: server, clock: clock)
+        let copy = WorkingCopy(engine: engine, server: server, clock: clock, policy: policy)
         copy.events.seed(lastSynced: await engine.lastSynced)
         await copy.events.start()
         if copy.handle == .reader { copy.events.watchWriterSaves() }
@@ -67,7 +68,7 @@ public final class WorkingCopy: Sendable {
         return copy
     }
 
-    init(engine: CopyActor, server: Server?, clock: any MonotonicClock) {
+    init(engine: CopyActor, server: Server?, clock: any MonotonicClock, policy: ConnectionPolicy = .standard) {
         self.clock = clock
         self.engine = engine
         servers = ServerHolder(server)
@@ -83,7 +84,8 @@ public final class WorkingCopy: Sendable {
         queue = Queue(engine: engine, servers: servers, drains: drains)
         follow = FollowActor(
             engine: engine, servers: servers, events: events, drains: drains,
-            start: server == nil || engine.role == .reader ? .local : .needsHydration(nil), clock: clock)
+            start: server == nil || engine.role == .reader ? .local : .needsHydration(nil), policy: policy,
+            clock: clock)
     }
 
     /// Sets the machine's starting point from the stored hydration state; called once after open.
@@ -277,7 +279,7 @@ extension WorkingCopy {
             "applied": .integer(Int64(counters.applied)), "skipped": .integer(Int64(counters.skipped)),
             "cursor": cursor.map(JSONValue.string) ?? .null, "reconnects": .integer(Int64(counters.reconnects)),
             "failed_opens": .integer(Int64(counters.failedOpens)),
-            "last_failure": counters.lastFailure.map { .string($0.code()) } ?? .null,
+            "last_failure": counters.lastFailure.map { .string(FollowFailure.text($0)) } ?? .null,
         ]
     }
 }

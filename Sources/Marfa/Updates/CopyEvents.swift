@@ -177,6 +177,18 @@ final class CopyEvents: Sendable {
         }
         var changes = (notice.items + notice.removedItems).map { Change(origin: origin, itemId: $0) }
         changes += (notice.edges + notice.removedEdges).map { Change(origin: origin, edgeId: $0) }
-        return changes.isEmpty ? [Change(origin: origin)] : changes
+        guard changes.isEmpty else { return changes }
+        return namesNoChange(origin, everything: notice.everything) ? [] : [Change(origin: origin)]
+    }
+
+    /// Whether a commit of `origin` that names no row changed nothing a change line tells: a log event skipped as
+    /// stale or from outside the slice, or a writer's save of a cursor or a sync time (issue 28 point 18, Decision
+    /// 0104). A save that may have changed every row still counts.
+    private static func namesNoChange(_ origin: Change.Origin, everything: Bool) -> Bool {
+        switch origin {
+        case .server: return true
+        case .saved: return !everything
+        default: return false
+        }
     }
 }

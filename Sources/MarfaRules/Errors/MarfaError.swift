@@ -105,7 +105,9 @@ extension MarfaError {
         case .wrongServer: return "wrong_server"
         case .bytesAbsent: return "bytes_absent"
         case .streamIncomplete: return "stream_incomplete"
-        case .copyExpired: return "copy_expired"
+        case .copyExpired(let reason, _):
+            // The aged-out cursor is named apart, as the device contract reads it (WC-30, Decision 0103).
+            return reason == "catchup_too_old" ? "catch_up_too_old" : "copy_expired"
         case .instanceChanged: return "instance_changed"
         case .canceled: return "canceled"
         case .invalid: return "invalid"

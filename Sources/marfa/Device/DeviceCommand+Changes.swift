@@ -22,7 +22,7 @@ extension DeviceCommand {
             }
         }
         emitLine(["watching": true])
-        await FollowDeadline.wait(seconds: seconds)
+        _ = await FollowEnding().wait(seconds: seconds)
         // The printer takes what the stream already holds and stops; every save line is out before the count.
         printer.cancel()
         await printer.value
@@ -32,11 +32,13 @@ extension DeviceCommand {
 }
 
 /// Prints a JSON line on standard output at once, through the same buffer as the answer (`Printer.answer`), so
-/// lines come out in the order they were printed.
-func emitLine(_ line: JSONValue) {
-    guard let text = try? line.json() else { return }
+/// lines come out in the order they were printed; answers false when standard output could not take it (its
+/// reader has gone).
+@discardableResult
+func emitLine(_ line: JSONValue) -> Bool {
+    guard let text = try? line.json() else { return true }
     print(text)
-    fflush(nil)
+    return fflush(nil) == 0
 }
 
 /// Gathers the changes of one save into one line: the SDK yields a save's rows one change each, all with the

@@ -1,9 +1,10 @@
 import Foundation
 import Marfa
-import MarfaLocks
 
 extension DeviceCommand {
     /// `follow [--for s]`: holds the stream, prints one JSON line per applied change, the report last (WC-78..81).
+    /// It ends refused on an answer no retry changes or an aged-out cursor, and with exit 0 once its output has no
+    /// reader (Decision 0103).
     static let followCommand = DeviceCommand(
         words: ["follow"],
         spec: CommandSpec(
@@ -15,60 +16,42 @@ extension DeviceCommand {
         guard copy.handle == .writer else {
             throw MarfaError.readingHandle(message: "a reading handle does not follow the instance; the writer does")
         }
-        let seconds = arguments.seconds("for")
+        // A reader that went away makes a write fail rather than end the process (WC-81).
+        signal(SIGPIPE, SIG_IGN)
+        let ending = FollowEnding()
         let changes = copy.changes()
-        let held = copy.updates().makeAsyncIterator()
+        let updates = copy.updates()
         let printer = Task {
             for await change in changes {
-                guard case .server(let event, let cursor) = change.origin else {
-                    if case .serverUnreachable(let error) = change.origin {
-                        emitLine(["event": "server.unreachable", "item_id": .null, "edge_id": .null, "cursor": .null,
-                              "reason": .string(error.message)])
-                    }
-                    continue
-                }
-                emitLine(["event": .string(event), "item_id": change.itemId.map(JSONValue.string) ?? .null,
-                      "edge_id": change.edgeId.map(JSONValue.string) ?? .null, "cursor": .string(cursor)])
+                guard let line = followLine(change) else { continue }
+                if !emitLine(line) { return ending.end(.readerGone) }
             }
         }
-        await FollowDeadline.wait(seconds: seconds)
+        let watcher = Task {
+            for await update in updates {
+                if let refusal = FollowEnding.refusal(in: update.connection) { return ending.end(.refused(refusal)) }
+            }
+        }
+        let reason = await ending.wait(seconds: arguments.seconds("for"))
         printer.cancel()
+        watcher.cancel()
         await printer.value
-        _ = held
+        if case .refused(let refusal) = reason { throw refusal }
         return await copy.followReport()
     }
 
-}
-
-/// Waits for `--for` seconds to pass or for SIGINT/SIGTERM, whichever comes first (WC-81: a stop ends at once,
-/// with the report).
-enum FollowDeadline {
-    static func wait(seconds: Double?) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = OnceFlag()
-            Task {
-                _ = await StopSignal.wait()
-                if once.take() { continuation.resume() }
-            }
-            if let seconds {
-                Task {
-                    try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-                    if once.take() { continuation.resume() }
-                }
-            }
-        }
-    }
-}
-
-/// A flag that is taken once.
-final class OnceFlag: Sendable {
-    private let taken = LockedValue(false)
-
-    /// Whether this call took the flag.
-    func take() -> Bool {
-        taken.withLock { taken in
-            defer { taken = true }
-            return !taken
+    /// The line a follow prints for `change`: an event that changed the copy, or the server unreachable; nil for
+    /// anything else.
+    private static func followLine(_ change: Change) -> JSONValue? {
+        switch change.origin {
+        case .server(let event, let cursor):
+            return ["event": .string(event), "item_id": change.itemId.map(JSONValue.string) ?? .null,
+                    "edge_id": change.edgeId.map(JSONValue.string) ?? .null, "cursor": .string(cursor)]
+        case .serverUnreachable(let error):
+            return ["event": "server.unreachable", "item_id": .null, "edge_id": .null, "cursor": .null,
+                    "reason": .string(FollowFailure.text(error))]
+        default:
+            return nil
         }
     }
 }

@@ -45,6 +45,12 @@ package final class EventStreamConnection: Sendable {
         feed.eventsHandedOut > taken
     }
 
+    /// Whether the server accepted the stream (a success on the copy's contract), so a failure after it is no
+    /// failed open.
+    package var wasAccepted: Bool {
+        feed.wasAccepted
+    }
+
     /// Ends the stream from the reader's side; the event sequence finishes. A stream already ended does nothing.
     package func close() {
         transport.close()

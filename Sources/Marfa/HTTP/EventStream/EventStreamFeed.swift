@@ -55,6 +55,11 @@ final class EventStreamFeed: Sendable {
         }
     }
 
+    /// Whether the stream's head was accepted: a success on the contract the copy speaks.
+    var wasAccepted: Bool {
+        state.withLock { $0.accepted }
+    }
+
     /// How many events have been handed to the sequence so far, taken by the reader or still waiting.
     var eventsHandedOut: Int {
         handedOut.load(ordering: .acquiring)

@@ -23,14 +23,14 @@ actor FollowActor {
 
     init(
         engine: CopyActor, servers: ServerHolder, events: CopyEvents, drains: DrainActor,
-        start: ConnectionStateMachine.Start, clock: any MonotonicClock
+        start: ConnectionStateMachine.Start, policy: ConnectionPolicy = .standard, clock: any MonotonicClock
     ) {
         self.clock = clock
         self.engine = engine
         self.servers = servers
         self.events = events
         self.drains = drains
-        machine = ConnectionStateMachine(start: start, clock: clock)
+        machine = ConnectionStateMachine(start: start, policy: policy, clock: clock)
     }
 
     /// The connection shown now.
@@ -77,11 +77,13 @@ actor FollowActor {
         counters.opens += 1
         if counters.opens > 1 { counters.reconnects += 1 }
         var burst: [StagedEvent] = []
+        var asked: EventStreamConnection?
         do {
             let standing = await engine.standing()
             try await catchUp.checkInstance(expected: standing.instanceId)
             if Task.isCancelled { return }
             let stream = try EventStreamConnection(client: catchUp.client, lastEventId: standing.cursor)
+            asked = stream
             defer { stream.close() }
             var opened = false
             var taken = 0
@@ -115,12 +117,13 @@ actor FollowActor {
             }
             try await settle(&burst, catchUp)
             guard !Task.isCancelled else { return }
-            report(.streamIncomplete(reason: "closed", message: "the event stream ended"))
+            // A stream that ended is no failure; it is asked for again after the wait an early end takes (WC-79).
+            handle(.followFailed(.streamIncomplete(reason: "closed", message: "the event stream ended")))
         } catch {
             try? await settle(&burst, catchUp)
             guard !Task.isCancelled else { return }
             let failure = error as? MarfaError ?? .network(message: "\(error)")
-            if counters.applied == 0 { counters.failedOpens += 1 }
+            if asked?.wasAccepted != true { counters.failedOpens += 1 }
             report(failure)
         }
     }

@@ -12,7 +12,15 @@ package struct ConnectionPolicy: Sendable, Hashable {
     package var refillFirst: Duration = .seconds(1)
     /// The longest wait between refill tries (F129).
     package var refillLimit: Duration = .seconds(300)
+    /// Whether a copy whose confirmed cursor aged out refills itself in place (F129); without it, it needs a
+    /// hydration.
+    package var refillsInPlace = true
 
     /// The policy seed 003 describes.
     package static let standard = ConnectionPolicy()
+
+    /// The device command line's `follow` (WC-79, Decision 0103): an early end, a 5xx or a 429 waits 1 s, doubling
+    /// up to 30 s, and an aged-out cursor ends the follow rather than refilling the copy.
+    package static let commandLine = ConnectionPolicy(
+        offlineFirst: .seconds(1), offlineLimit: .seconds(30), refillsInPlace: false)
 }

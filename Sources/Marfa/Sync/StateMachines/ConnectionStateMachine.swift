@@ -4,7 +4,8 @@
 /// Passing failures wait 5 s doubling to 5 min, never less than a rate limit asks, and start again from 5 s once
 /// a follow has run 5 minutes without failing; a stopped copy tries again every 5 minutes; a refused key waits
 /// for `useKey(_:)`; a stale copy is refilled in place, tried again from 1 s up to 5 min, when the follow had
-/// confirmed its cursor under the current key, and otherwise left to the app as `.needsHydration`.
+/// confirmed its cursor under the current key, and otherwise left to the app as `.needsHydration`. Those are the
+/// waits of `ConnectionPolicy.standard`; the command line's follow takes `.commandLine`'s.
 package struct ConnectionStateMachine: Sendable {
     /// How a copy starts: with no server (or as a reader), filled, or waiting for a fill.
     package enum Start: Sendable, Hashable {
@@ -195,7 +196,7 @@ package struct ConnectionStateMachine: Sendable {
             refillPending = false
             return stopEverything()
         case .expired(let error):
-            guard cursorConfirmed else { return needHydration(error) }
+            guard cursorConfirmed, policy.refillsInPlace else { return needHydration(error) }
             refillPending = true
             refillBackoff.reset()
             connection = .connecting
