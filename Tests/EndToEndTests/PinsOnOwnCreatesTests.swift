@@ -60,13 +60,16 @@ final class PinsOnOwnCreatesTests: XCTestCase {
         _ = try await copy.pin(minted)
         expectEqual(try await copy.status().pinned, [minted])
         refuseCreates()
+        front.script { request, _ in
+            request.path == "/items/\(minted)" ? ScriptedFront.refusal(503, "unavailable", "later") : nil
+        }
         let report = try await copy.queue.drain()
         guard case .refused? = report.verdicts.first(where: { $0.id == create.id })?.verdict else {
             return XCTFail("witness: the create is refused: \(report.verdicts)")
         }
         let gone = try await copy.items.get(minted)
         XCTAssertNil(gone, "a refused create leaves no row")
-        expectEqual(try await copy.status().pinned, [], "the pin goes with the refused create")
+        expectEqual(try await copy.status().pinned, [], "the pin goes with the refused create, whatever a read says")
         await copy.close()
     }
 
@@ -144,5 +147,29 @@ final class PinsOnOwnCreatesTests: XCTestCase {
         let held = try harness.device(["items", "get", id], server: false)
         XCTAssertEqual(held.status, 0, "held after drain and its event: \(held.stderr)")
         XCTAssertEqual(try harness.device(["status"], server: false).answer?.object?["pinned"], .array([.string(id)]))
+    }
+
+    func testTheDeviceCLIMovesAPinOnAnOwnCreateToTheAnsweredIdOrDropsItWhenRefused_WC36_Issue28_23() async throws {
+        _ = try await harness.createItem(type: "core.note", title: "in the slice")
+        XCTAssertEqual(try harness.device(["hydrate", "--types", "core.note", "--tier", "all"]).status, 0)
+        let note = #"{"title":"mine","body":"mine"}"#
+        let keyed = try harness.device(
+            ["items", "create", "--type", "core.note", "--properties", note, "--source-id", "mine.md"], server: false)
+        let minted = try XCTUnwrap(keyed.answer?.object?["item_id"]?.string, keyed.stderr)
+        let pinned = try harness.device(["pin", minted])
+        XCTAssertEqual(pinned.status, 0, pinned.stderr)
+        XCTAssertEqual(pinned.answer?.object?["was_pinned"], false)
+        let drained = try harness.device(["drain"])
+        let answered = try XCTUnwrap(drained.answer?.object?["verdicts"]?.array?.first?.object?["item_id"]?.string)
+        XCTAssertNotEqual(answered, minted, "witness: a keyed create is answered with the instance's id")
+        XCTAssertEqual(try harness.device(["status"], server: false).answer?.object?["pinned"], [.string(answered)])
+
+        let refused = try harness.device(["items", "create", "--type", "core.note", "--properties", note], server: false)
+        let doomed = try XCTUnwrap(refused.answer?.object?["item_id"]?.string, refused.stderr)
+        XCTAssertEqual(try harness.device(["pin", doomed]).status, 0)
+        refuseCreates()
+        XCTAssertEqual(try harness.device(["drain"]).status, 0)
+        XCTAssertEqual(try harness.device(["status"], server: false).answer?.object?["pinned"], [.string(answered)])
+        XCTAssertNotEqual(try harness.device(["items", "get", doomed], server: false).status, 0)
     }
 }
