@@ -172,4 +172,18 @@ final class PinsOnOwnCreatesTests: XCTestCase {
         XCTAssertEqual(try harness.device(["status"], server: false).answer?.object?["pinned"], [.string(answered)])
         XCTAssertNotEqual(try harness.device(["items", "get", doomed], server: false).status, 0)
     }
+
+    func testAnAutoPinnedWaitingCreateStaysShownAndPinnedThroughAHydration_WC41_WC34_WC39() async throws {
+        let copy = try await hydratedNotes()
+        let create = try await copy.items.create(Draft(type: "core.task", properties: ["title": "waiting"]))
+        let id = try XCTUnwrap(create.itemId)
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        XCTAssertTrue(front.lines.contains("GET /items/\(id)"), "witness: the fill read the pinned id again")
+        expectEqual(try await copy.status().pinned, [id])
+        expectEqual(try await copy.items.get(id)?.properties["title"], "waiting", "the waiting create is laid over")
+        _ = try await copy.queue.drain()
+        _ = try await copy.catchUp()
+        expectEqual(try await copy.items.get(id)?.properties["title"], "waiting")
+        await copy.close()
+    }
 }
