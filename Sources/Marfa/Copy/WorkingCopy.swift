@@ -233,13 +233,13 @@ public final class WorkingCopy: Sendable {
     }
 
     /// Releases a pin; a row the slice does not take leaves with its edges unless writes to it still wait (WC-40).
+    /// Sends nothing, so it works offline and on a copy opened without a server (Decision 0108).
     public func unpin(_ id: String) async throws -> PinReport {
         try await engine.ensureOpen()
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
-        guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
-        return try await PinFetcher(client: InstanceClient(server: server), engine: engine).unpin(id)
+        return PinReport(pinned: false, wasPinned: try await engine.unpin(id))
     }
 
     /// Writes a snapshot of the whole copy now, reads it back, and drops what the snapshot before it covered; that

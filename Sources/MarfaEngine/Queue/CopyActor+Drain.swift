@@ -245,9 +245,9 @@ extension CopyActor {
     }
 
     /// The changes that reset the row or edge under a refused or dead write: a create leaves nothing
-    /// (an item create's row and the edges it carried go, an edge create's edge); another write shows the instance's
-    /// row or edge read back, with the other waiting writes laid over, and none when the instance holds none
-    /// readable; with no read-back the copy keeps what it shows.
+    /// (an item create's row, the edges it carried and its pin go, WC-36; an edge create's edge); another write
+    /// shows the instance's row or edge read back, with the other waiting writes laid over, and none when the
+    /// instance holds none readable; with no read-back the copy keeps what it shows.
     private func reset(
         under write: QueuedWrite, to serverRow: Item?, edge serverEdge: Edge?, readBack: Bool, now: String
     ) -> [StoreChange] {
@@ -261,6 +261,7 @@ extension CopyActor {
         guard let itemId = write.itemId else { return [] }
         if write.kind == .createItem {
             return LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) } + [.removeItem(id: itemId)]
+                + PinChanges.goneWithCreate(of: itemId, in: state)
         }
         let row = LayOver.item(serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: write.id, now: now)
         guard let row else { return state.items[itemId] == nil ? [] : [.removeItem(id: itemId)] }

@@ -14,7 +14,8 @@ package struct ItemWritePlanner {
         self.context = context
     }
 
-    /// Plans a create: one write carrying state, location and edges, then one tag write each (WC-64, F067–F070).
+    /// Plans a create: one write carrying state, location and edges, then one tag write each (WC-64, F067–F070);
+    /// a create the slice does not take pins itself (WC-41).
     package func create(_ draft: Draft) throws(MarfaError) -> PlannedWrite {
         try FieldRules.checkType(draft.type)
         guard state.catalog.itemType(draft.type) != nil else {
@@ -57,6 +58,7 @@ package struct ItemWritePlanner {
             createdAt: now, updatedAt: now, tags: [])
         var plan = PlannedWrite()
         plan.changes.append(.putItem(item))
+        plan.changes += AutoPin.changes(creating: item, in: state)
         var judged = CopyEdgeContext(state: state)
         judged.addedItems[id] = item
         var dependsOn: [String] = []

@@ -82,7 +82,7 @@ struct Hydrator {
         }
         let pins = PinFetcher(client: client, engine: engine)
         for id in await engine.pinnedIds() {
-            try await engine.refreshPinned(id, fetched: try await pins.fetch(id))
+            try await engine.refreshPinned(id, fetched: try await pins.refetch(id))
         }
         let cursor = head.description
         try await engine.finishHydration(fill, cursor: cursor, instanceId: instanceId, catalog: catalog)
