@@ -84,6 +84,24 @@ final class CatalogRefreshTests: XCTestCase {
         XCTAssertEqual(again.answer?.object?["skipped"], 0, "the skipped events are behind the cursor: \(again.stderr)")
     }
 
+    func testTheDeviceFollowReopensOnceForAnUndescribedTypeAndSkipsItsEvents_WC80_Issue28_21() async throws {
+        try await freezeTypes()
+        try await register("acme.gone")
+        for number in 0..<5 { _ = try await harness.createItem(type: "acme.gone", title: "gone \(number)") }
+        let note = try await harness.createItem(type: "core.note", title: "after the undescribed ones")
+        front.clear()
+        let followed = try runMarfa(harness.deviceArguments(["follow", "--for", "3"], server: true))
+        XCTAssertEqual(followed.status, 0, followed.stderr)
+        let last = followed.stdout.split(separator: "\n").last.map(String.init)
+        let report = try JSONValue(json: try XCTUnwrap(last, "the follow printed its report"))
+        XCTAssertEqual(report.object?["skipped"], 5, "\(report)")
+        XCTAssertEqual(report.object?["applied"], 1, "\(report)")
+        XCTAssertEqual(report.object?["reconnects"], 1, "the stream reopened once for the type: \(report)")
+        XCTAssertEqual(count("GET /types"), 2, "one read on opening and one for the type: \(front.lines)")
+        XCTAssertEqual(count("GET /events"), 2, "\(front.lines)")
+        XCTAssertEqual(try harness.device(["items", "get", note], server: false).status, 0)
+    }
+
     func testTheSwiftFollowReadsTheCatalogAgainOncePerUnknownTypeAndHoldsALateSubtype_WC80_Issue28_21() async throws {
         let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
         let updates = copy.updates().makeAsyncIterator()
