@@ -6,7 +6,8 @@ import FoundationNetworking
 
 /// Replays the log from the stored cursor up to the `stream_live` marker (WC-16 to WC-30): each event applied and
 /// the cursor moved in one record; a burst of events already received is staged and then waited for once, so it
-/// pays one durable wait; an aged-out or restored-behind cursor expires the copy.
+/// pays one durable wait; an aged-out or restored-behind cursor expires the copy. Each stream reads the catalog
+/// first, and an event naming a type the catalog lacks reopens it once per type (WC-27, WC-80, Decision 0105).
 struct CatchUp {
     let client: InstanceClient
     let engine: CopyActor
