@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaInstance
+import MarfaLocks
 import MarfaTestSupport
 import XCTest
 
@@ -21,9 +22,10 @@ final class CatalogRefreshTests: XCTestCase {
     }
 
     /// Registers `id` on the instance (P-21) under `parent`, with no fields of its own.
-    private func register(_ id: String, parent: String? = nil) async throws {
+    private func register(_ id: String, parent: String? = nil, label: String? = nil) async throws {
         var body: JSONObject = ["id": .string(id), "fields": .object([:])]
         if let parent { body["parent"] = .string(parent) }
+        if let label { body["label"] = .string(label) }
         let (status, answer) = try await harness.request("POST", "/types", body: .object(body))
         XCTAssertEqual(status, 201, "\(answer)")
     }
@@ -64,6 +66,23 @@ final class CatalogRefreshTests: XCTestCase {
         let held = try harness.device(["items", "get", late], server: false)
         XCTAssertEqual(held.status, 0, "a row of a type under core.note was dropped: \(held.stderr)")
         XCTAssertEqual(held.answer?.object?["type"], "acme.late-note")
+    }
+
+    func testACatchUpHoldsTheCatalogItReadsAndTellsChanges_WC27_Issue28_21() async throws {
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        let heard = LockedValue(false)
+        let changes = copy.changes()
+        let listener = Task {
+            for await change in changes where change.origin == .refreshed(.catalog) {
+                heard.withLock { $0 = true }
+            }
+        }
+        try await register("acme.recipe", parent: "core.note", label: "Family recipe")
+        _ = try await copy.catchUp()
+        expectEqual(try await copy.catalog.itemType("acme.recipe").label, "Family recipe", "read offline afterwards")
+        try await eventually(10, "changes() to hear the refreshed catalog") { heard.withLock { $0 } }
+        listener.cancel()
+        await copy.close()
     }
 
     func testATypeNeverDescribedIsReadForOnceAndSkippedAndTheCursorMovesPast_WC27_Issue28_21() async throws {
