@@ -19,6 +19,7 @@ package enum DoorTable {
     private static func collectionDoor(method: String, _ name: String) -> Door? {
         switch (method, name) {
         case ("GET", "types"): return reply(CatalogDoors.types)
+        case ("POST", "types"): return write(TypeRegistrationDoor.register)
         case ("GET", "edge-types"): return reply(CatalogDoors.edgeTypes)
         case ("GET", "items"): return written(ListingDoor.list)
         case ("POST", "items"): return write(ItemCreateDoor.create)

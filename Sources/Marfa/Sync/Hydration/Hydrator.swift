@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// Fills a copy from the instance (WC-8 to WC-15): checks the slice, reads the head before any row, reads the
-/// catalog, walks every page of each type and of each edge type held whole, then lays the queue over the rows.
+/// catalog and registers the declared types it lacks (P-21), walks every page of each type and of each edge type held
+/// whole, then lays the queue over the rows.
 struct Hydrator {
     let client: InstanceClient
     let engine: CopyActor
@@ -66,7 +67,10 @@ struct Hydrator {
     private func fill(types: [String], tier: SliceTier, edgeTypes: [String]) async throws -> HydrateReport {
         let instanceId = try await InstanceIdentity(client: client).instanceId()
         let head = try await headCursor()
-        let catalog = try await CatalogReader(client: client).read()
+        var catalog = try await CatalogReader(client: client).read()
+        let registration = try await TypeRegistrar(client: client)
+            .register(try await engine.declaredTypes(), missingFrom: catalog)
+        if !registration.registered.isEmpty { catalog = try await CatalogReader(client: client).read() }
         try Self.checkHeld(types: types, edgeTypes: edgeTypes, in: catalog)
         try await checkReadable(types: types, in: catalog)
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
@@ -89,7 +93,8 @@ struct Hydrator {
         let standing = await engine.standing()
         return HydrateReport(
             types: types, tier: tier, edgeTypes: edgeTypes, items: UInt64(standing.items),
-            edges: UInt64(standing.edges), pages: pages, cursor: cursor)
+            edges: UInt64(standing.edges), pages: pages, cursor: cursor, registeredTypes: registration.registered,
+            unregisteredTypes: registration.unregistered)
     }
 
     /// Walks every page of each slice type and of each edge type held whole, handing each page to `commits`;
@@ -138,15 +143,9 @@ struct Hydrator {
 
     /// The item's outbound edges: each hydrated block, continued at `/items/{id}/edges` when it has a cursor (P-58).
     private func edgesOf(_ row: WireRows.ItemRow, pages: inout UInt64) async throws(MarfaError) -> [Edge] {
-        var edges: [Edge] = []
-        for (type, block) in row.edgeBlocks.sorted(by: { $0.key < $1.key }) {
-            for value in block.object?["data"]?.array ?? [] { edges.append(try WireRows.edge(value)) }
-            guard let next = block.object?["next_cursor"]?.string else { continue }
-            let continued = try await PageReader(client: client).edges(of: row.item.id, type: type, from: next)
-            edges += continued.edges
-            pages += continued.pages
-        }
-        return edges
+        let read = try await EdgeBlocks(client: client).edges(of: row.item.id, blocks: row.edgeBlocks)
+        pages += read.pages
+        return read.edges
     }
 
     /// The log head, read before any row (WC-10): the `stream_cursor` of a stream opened with no cursor.
