@@ -40,7 +40,8 @@ extension CopyActor {
                 ? state.removal(of: shown.id, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)
                 : [.putItem(shown)] + oweReadBackIfHeldLater(item: row)
             changes += QueueRebase.moved(
-                behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged
+                behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged,
+                row: row
             ).map(StoreChange.putQueuedWrite)
         case .edge(let edge, let acknowledged):
             write.verdict = .accepted
