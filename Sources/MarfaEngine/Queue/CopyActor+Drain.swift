@@ -57,7 +57,8 @@ extension CopyActor {
             write.verdict = .accepted
             write.answeredAt = now
             replayed = acknowledged
-        case .refused(let refusal, let serverRow, let serverEdge, let readBack):
+        case .refused(let refusal, let serverRow, let serverEdge, let read):
+            let readBack = read && !holdsLater(than: serverRow) && !holdsLater(than: serverEdge)
             write.verdict = .refused(refusal)
             write.answeredAt = now
             changes += reset(under: write, to: serverRow, edge: serverEdge, readBack: readBack, now: now)
@@ -88,6 +89,19 @@ extension CopyActor {
         }
         try await commitJudged([.putQueuedWrite(write)] + changes, origin: .refreshed("drained"))
         return SettledWrite(write: write, replayed: replayed)
+    }
+
+    /// Whether the copy holds a later version of `row` than a read-back brought (issue 28 point 13, Q-42.5): that
+    /// read-back is older than the row the copy caught up to, so it is ignored and the row stays owed a read.
+    private func holdsLater(than row: Item?) -> Bool {
+        guard let row, let held = state.items[row.id] else { return false }
+        return held.version > row.version
+    }
+
+    /// `holdsLater(than:)` for an edge read back.
+    private func holdsLater(than edge: Edge?) -> Bool {
+        guard let edge, let held = state.edges[edge.id] else { return false }
+        return held.version > edge.version
     }
 
     /// Whether an answered retype or tier move puts its row outside the slice, so the row goes unless pinned, and
