@@ -69,4 +69,27 @@ final class RebaseOntoAnswerTests: XCTestCase {
             "a body this device never read is not overwritten")
         await copy.close()
     }
+
+    /// The copy's retitle reached the instance but its answer was lost; another writer then moved the note on, and the
+    /// copy caught up to that. The resend is answered from the instance's record with the older row.
+    func testAReplayedOlderAnswerNeverOverridesTheNewerRowTheCopyCaughtUpTo_Q39_Issue28_13() async throws {
+        let (copy, id) = try await harness.hydratedCopy()
+        let edit = try await copy.items.update(id, Edit(properties: ["title": "mine"], baseVersion: 1))
+        let (sent, _) = try await harness.request(
+            "PATCH", "/items/\(id)?conflict=auto", body: .object(edit.body), idempotencyKey: edit.idempotencyKey)
+        XCTAssertEqual(sent, 200, "witness: the retitle was written, at version 2")
+        let (moved, _) = try await harness.request(
+            "PATCH", "/items/\(id)?conflict=auto", body: ["version": 2, "properties": ["notes": "theirs"]])
+        XCTAssertEqual(moved, 200)
+        _ = try await copy.catchUp()
+        expectEqual(try await copy.items.get(id)?.version, 3, "witness: the copy caught up to version 3")
+
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.verdicts.first?.replayed, true, "witness: answered from the record: \(report.verdicts)")
+        let shown = try await copy.items.get(id)
+        XCTAssertEqual(shown?.version, 3, "the replayed answer at version 2 does not take the copy back")
+        XCTAssertEqual(shown?.properties["notes"], "theirs")
+        XCTAssertEqual(shown?.properties["title"], "mine")
+        await copy.close()
+    }
 }
