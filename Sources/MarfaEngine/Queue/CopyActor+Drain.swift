@@ -104,8 +104,9 @@ extension CopyActor {
         return held.version > edge.version
     }
 
-    /// Whether an answered retype or tier move puts its row outside the slice, so the row goes unless pinned, and
-    /// edges of types held whole stay (V-21; a non-moving edit leaves an out-of-slice row where it is).
+    /// Whether an answered retype or tier move, or the row read back under a refused one, is outside the slice, so
+    /// the row goes unless pinned, and edges of types held whole stay (V-21; a non-moving edit leaves an
+    /// out-of-slice row where it is).
     private func movesOutOfSlice(_ write: QueuedWrite, _ shown: Item) -> Bool {
         guard state.slice != nil, write.kind == .updateItem,
             write.body["retype"] == true || write.body["tier"] != nil
@@ -279,6 +280,9 @@ extension CopyActor {
         }
         let row = LayOver.item(serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: write.id, now: now)
         guard let row else { return state.items[itemId] == nil ? [] : [.removeItem(id: itemId)] }
+        if movesOutOfSlice(write, row) {
+            return state.removal(of: itemId, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)
+        }
         return [.putItem(row)]
     }
 }
