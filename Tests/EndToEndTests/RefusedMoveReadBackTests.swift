@@ -52,4 +52,21 @@ final class RefusedMoveReadBackTests: XCTestCase {
         XCTAssertEqual(row?.type, "core.note", "the refused retype no longer shows")
         await copy.close()
     }
+
+    /// V-21: "The move shows while it waits, over catch-ups and earlier answers."
+    func testAWaitingMoveShowsOverACatchUp_V21_Issue29() async throws {
+        let id = try await harness.createItem(type: "core.note", title: "moving")
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+        _ = try await copy.items.update(id, Edit(baseVersion: 1, type: "core.task"))
+        let (changed, _) = try await harness.request(
+            "PATCH", "/items/\(id)", body: ["version": 1, "properties": ["title": "theirs"]])
+        XCTAssertEqual(changed, 200)
+        _ = try await copy.catchUp()
+        let row = try await copy.items.get(id)
+        XCTAssertEqual(row?.version, 2, "witness: the catch-up brought the other writer's change")
+        XCTAssertEqual(row?.properties["title"], "theirs")
+        XCTAssertEqual(row?.type, "core.task", "the waiting retype still shows")
+        await copy.close()
+    }
 }
