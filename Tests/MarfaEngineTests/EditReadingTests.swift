@@ -71,4 +71,42 @@ final class EditReadingTests: XCTestCase {
             "the answer holds a body it never read: it keeps its own base (V-17)")
         await copy.close()
     }
+
+    /// V-14 a: a create that carried version 2 answered at 5 was merged over another writer; an edit of it based on
+    /// 0 goes on the answer only where the answer holds what it read, else on the create's base.
+    func testAnEditOfACreateMergedOverAnotherWriterGoesOnItsBaseUnlessTheAnswerHoldsWhatItRead_V14a_Issue28_13()
+        async throws
+    {
+        let create = QueuedWrite(
+            id: "c", kind: .createItem, itemId: itemId, baseVersion: 2, idempotencyKey: "key-c",
+            body: ["version": 2, "properties": ["title": "made", "body": "b"]], queuedAt: time)
+        let (copy, _) = try await copy([
+            create,
+            edit("title", base: 0, ["title": "edited"], read: ["title": "made"]),
+            edit("body", base: 0, ["body": "edited"], read: ["body": "b"]),
+        ])
+        _ = try await copy.settle(
+            "c", .item(note(version: 5, ["title": "theirs", "body": "b"]), verdict: .merged(fields: ["title"]),
+                       acknowledged: false), answer: "{}")
+        expectEqual(try await copy.queuedWrite("title").baseVersion, 2, "the answer holds a title it never read")
+        expectEqual(try await copy.queuedWrite("body").baseVersion, 5, "the answer holds the body it read")
+        await copy.close()
+    }
+
+    /// Issue 28 point 13: behind a refused or blocked edit, an edit keeps its own base.
+    func testAnEditBehindARefusedOrBlockedEditKeepsItsOwnBase_V17_Issue28_13() async throws {
+        let (copy, _) = try await copy([
+            edit("refused", base: 3, ["title": "r"], read: ["title": "server"]),
+            edit("blocked", base: 3, ["title": "b"], read: ["title": "r"]),
+            edit("last", base: 3, ["body": "l"], read: ["body": "b"]),
+        ])
+        _ = try await copy.settle(
+            "refused", .refused(Refusal(reason: "invalid_properties", code: "invalid_properties"),
+                                serverRow: note(version: 3, ["title": "server", "body": "b"]), readBack: true),
+            answer: "{}")
+        _ = try await copy.settle("blocked", .blocked(.conflictUnresolved, nil), answer: "{}")
+        expectEqual(try await copy.queuedWrite("blocked").baseVersion, 3)
+        expectEqual(try await copy.queuedWrite("last").baseVersion, 3)
+        await copy.close()
+    }
 }
