@@ -33,7 +33,9 @@ final class EditRulesSwiftAPITests: XCTestCase {
         XCTAssertEqual(status, 200)
         _ = try await copy.catchUp()
         expectEqual(try await copy.items.get(id)?.version, 2, "witness: the copy holds version 2")
-        let zero = await refusal { try await copy.items.updateAsRead(id, Edit(properties: ["title": "z"], baseVersion: 0)) }
+        let zero = await refusal {
+            try await copy.items.updateAsRead(id, Edit(properties: ["title": "z"], baseVersion: 0))
+        }
         XCTAssertEqual(zero, "invalid", "V-20: a lower base must be above 0")
         expectEqual(try await copy.queue.all(), [], "nothing is queued")
         let read = try await copy.items.updateAsRead(id, Edit(properties: ["title": "r"], baseVersion: 1))

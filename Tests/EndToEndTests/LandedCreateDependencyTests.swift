@@ -36,7 +36,8 @@ final class LandedCreateDependencyTests: XCTestCase {
         XCTAssertEqual(landed.verdicts.first?.itemId, existing)
         let row = try await copy.items.get(existing)
         let held = try XCTUnwrap(row)
-        let later = try await copy.items.update(existing, Edit(properties: ["title": "after"], baseVersion: held.version))
+        let later = try await copy.items.update(
+            existing, Edit(properties: ["title": "after"], baseVersion: held.version))
         XCTAssertEqual(later.dependsOn, [], "a later edit of the landed row waits on no create")
         let report = try await copy.queue.drain()
         XCTAssertEqual(

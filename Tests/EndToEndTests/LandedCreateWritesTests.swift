@@ -50,11 +50,13 @@ final class LandedCreateWritesTests: XCTestCase {
         XCTAssertEqual(adding.map { verdicts[$0.id] }, [.accepted, .accepted], "writes that add follow the create")
         for write in taking {
             guard case .refused? = verdicts[write.id] else {
-                return XCTFail("\(write.kind) would take from another writer's row: \(String(describing: verdicts[write.id]))")
+                let verdict = String(describing: verdicts[write.id])
+                return XCTFail("\(write.kind) would take from another writer's row: \(verdict)")
             }
         }
         XCTAssertEqual(
-            front.lines.filter { !$0.hasPrefix("GET ") }, ["POST /items", "POST /items/\(existing)/tags", "POST /edges"],
+            front.lines.filter { !$0.hasPrefix("GET ") },
+            ["POST /items", "POST /items/\(existing)/tags", "POST /edges"],
             "only the create, the tag and the edge went out")
         let row = try await copy.items.get(existing)
         XCTAssertEqual(row?.state, .active, "the other writer's row is held as it is")
