@@ -65,7 +65,10 @@ extension StoreChange {
             writer.write(5); writer.write(itemId); writer.write(namespace); writer.write(object: body)
         case .removeExtension(let itemId, let namespace):
             writer.write(6); writer.write(itemId); writer.write(namespace)
-        case .putQueuedWrite(let write): writer.write(Self.putQueuedWriteTag); RowCodec.write(write, into: &writer)
+        case .putQueuedWrite(let write):
+            writer.write(write.read == nil ? Self.putQueuedWriteTag : Self.putReadQueuedWriteTag)
+            RowCodec.write(write, into: &writer)
+            if let read = write.read { writer.write(object: read) }
         case .removeQueuedWrite(let id): writer.write(8); writer.write(id)
         case .clearRows: writer.write(9)
         case .setSlice(let slice):
@@ -102,6 +105,9 @@ extension StoreChange {
     /// The byte a `putQueuedWrite` change starts with: 17 since queue rows carry `sentAt` (Decision 0072); rows
     /// under 7, written before, are read without it.
     static let putQueuedWriteTag: UInt8 = 17
+    /// The byte a `putQueuedWrite` change starts with when the write keeps what its edit read (`QueuedWrite.read`,
+    /// Decision 0101): the tag-17 row followed by that object. Rows without it keep tag 17.
+    static let putReadQueuedWriteTag: UInt8 = 29
     /// The byte a `setLinkLookups` change starts with (store format 3, Decision 0091).
     static let setLinkLookupsTag: UInt8 = 24
     /// The byte a `setLastSynced` change starts with (store format 3, Decision 0092).
@@ -127,6 +133,10 @@ extension StoreChange {
         case 6: return .removeExtension(itemId: try reader.readString(), namespace: try reader.readString())
         case 7: return .putQueuedWrite(try RowCodec.readQueuedWrite(from: &reader, withSentAt: false))
         case Self.putQueuedWriteTag: return .putQueuedWrite(try RowCodec.readQueuedWrite(from: &reader))
+        case Self.putReadQueuedWriteTag:
+            var write = try RowCodec.readQueuedWrite(from: &reader)
+            write.read = try reader.readObject()
+            return .putQueuedWrite(write)
         case 8: return .removeQueuedWrite(id: try reader.readString())
         case 9: return .clearRows
         case 10:

@@ -40,7 +40,8 @@ extension CopyActor {
                 ? state.removal(of: shown.id, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)
                 : [.putItem(shown)] + oweReadBackIfHeldLater(item: row)
             changes += QueueRebase.moved(
-                behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged
+                behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged,
+                row: row
             ).map(StoreChange.putQueuedWrite)
         case .edge(let edge, let acknowledged):
             write.verdict = .accepted
@@ -56,7 +57,8 @@ extension CopyActor {
             write.verdict = .accepted
             write.answeredAt = now
             replayed = acknowledged
-        case .refused(let refusal, let serverRow, let serverEdge, let readBack):
+        case .refused(let refusal, let serverRow, let serverEdge, let read):
+            let readBack = read && !holdsLater(than: serverRow) && !holdsLater(than: serverEdge)
             write.verdict = .refused(refusal)
             write.answeredAt = now
             changes += reset(under: write, to: serverRow, edge: serverEdge, readBack: readBack, now: now)
@@ -89,8 +91,22 @@ extension CopyActor {
         return SettledWrite(write: write, replayed: replayed)
     }
 
-    /// Whether an answered retype or tier move puts its row outside the slice, so the row goes unless pinned, and
-    /// edges of types held whole stay (V-21; a non-moving edit leaves an out-of-slice row where it is).
+    /// Whether the copy holds a later version of `row` than a read-back brought (issue 28 point 13, Q-42.5): that
+    /// read-back is older than the row the copy caught up to, so it is ignored and the row stays owed a read.
+    private func holdsLater(than row: Item?) -> Bool {
+        guard let row, let held = state.items[row.id] else { return false }
+        return held.version > row.version
+    }
+
+    /// `holdsLater(than:)` for an edge read back.
+    private func holdsLater(than edge: Edge?) -> Bool {
+        guard let edge, let held = state.edges[edge.id] else { return false }
+        return held.version > edge.version
+    }
+
+    /// Whether an answered retype or tier move, or the row read back under a refused one, is outside the slice, so
+    /// the row goes unless pinned, and edges of types held whole stay (V-21; a non-moving edit leaves an
+    /// out-of-slice row where it is).
     private func movesOutOfSlice(_ write: QueuedWrite, _ shown: Item) -> Bool {
         guard state.slice != nil, write.kind == .updateItem,
             write.body["retype"] == true || write.body["tier"] != nil
@@ -265,6 +281,9 @@ extension CopyActor {
         }
         let row = LayOver.item(serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: write.id, now: now)
         guard let row else { return state.items[itemId] == nil ? [] : [.removeItem(id: itemId)] }
+        if movesOutOfSlice(write, row) {
+            return state.removal(of: itemId, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)
+        }
         return [.putItem(row)]
     }
 }
