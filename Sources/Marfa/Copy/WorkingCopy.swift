@@ -40,12 +40,17 @@ public final class WorkingCopy: Sendable {
 
     /// Opens the store as `open(store:server:)` does, with the follow's backoffs and retries timed by `clock`;
     /// without `creatingStore`, a path that holds no store throws `noStore` and nothing is created (a read makes no
-    /// store, issue 26 point 5).
+    /// store, issue 26 point 5); without `swiftFillRules`, the device contract's fill rules hold instead of the
+    /// Swift pages' (`CopyConfiguration.swiftFillRules`, Decision 0109).
     package static func open(
-        store: URL, server: Server?, clock: any MonotonicClock = ContinuousClock(), creatingStore: Bool = true
+        store: URL, server: Server?, clock: any MonotonicClock = ContinuousClock(), creatingStore: Bool = true,
+        swiftFillRules: Bool = true
     ) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
-        let engine = try await CopyActor.open(at: store, origin: origin, creatingStore: creatingStore)
+        var configuration = CopyConfiguration()
+        configuration.swiftFillRules = swiftFillRules
+        let engine = try await CopyActor.open(
+            at: store, origin: origin, configuration: configuration, creatingStore: creatingStore)
         let copy = WorkingCopy(engine: engine, server: server, clock: clock)
         copy.events.seed(lastSynced: await engine.lastSynced)
         await copy.events.start()

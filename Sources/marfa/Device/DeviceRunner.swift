@@ -93,7 +93,8 @@ enum DeviceRunner {
     ) async throws -> WorkingCopy {
         let store = URL(fileURLWithPath: database)
         if reader { return try await WorkingCopy.openReader(store: store) }
-        return try await WorkingCopy.open(store: store, server: try server(arguments), creatingStore: creatingStore)
+        return try await WorkingCopy.open(
+            store: store, server: try server(arguments), creatingStore: creatingStore, swiftFillRules: false)
     }
 
     /// The instance `--url` names with the key from `--key` or `MARFA_API_KEY`, or nil without `--url`.
