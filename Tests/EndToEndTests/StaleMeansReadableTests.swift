@@ -80,6 +80,32 @@ final class StaleMeansReadableTests: FrontedInstanceCase {
         await copy.close()
     }
 
+    func testWritesDuringAFirstFillWaitAsF028Says_F024_F025_F028_F030() async throws {
+        let note = try await harness.createItem(type: "core.note", title: "on the instance")
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        let page = front.hold("GET /items")
+        let fill = Task { try await copy.hydrate(types: ["core.note"], tier: .all) }
+        try await eventually(20, "the fill to ask for its first page") { front.lines.contains("GET /items") }
+        let listed = try await copy.items.list(ListFilters(types: ["core.note"]))
+        XCTAssertEqual(listed.completeness, .partial, "a first fill answers the rows arrived (F024)")
+        await expectRefused("hydration_incomplete", "a get of an item not yet arrived (F025)") {
+            _ = try await copy.items.get(note)
+        }
+        let created = try await copy.items.create(Draft(type: "core.note", properties: ["title": "new during fill"]))
+        let made = try unwrap(created.itemId)
+        await expectRefused("hydration_incomplete", "an edit of an item not yet arrived (F028)") {
+            _ = try await copy.items.update(note, Edit(properties: ["title": "x"], baseVersion: 1))
+        }
+        await expectRefused("hydration_incomplete", "an edge write during a fill (F028)") {
+            _ = try await copy.edges.create(from: made, to: note, type: "references")
+        }
+        page.open()
+        _ = try await fill.value
+        let after = try await copy.items.list(ListFilters(types: ["core.note"]))
+        XCTAssertEqual(titles(after), ["on the instance", "new during fill"], "the create queued during the fill shows")
+        await copy.close()
+    }
+
     func testARefillLaysTheInstanceRowsOverTheHeldOnesAndNeverClearsFirst_F129_F130_F025() async throws {
         let (copy, held) = try await staleCopy()
         _ = try await copy.items.update(held[0], Edit(properties: ["title": "edited while stale"], baseVersion: 1))

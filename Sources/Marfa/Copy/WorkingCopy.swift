@@ -159,7 +159,8 @@ public final class WorkingCopy: Sendable {
         try Hydrator.checkTypes(types)
     }
 
-    /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15).
+    /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15); a
+    /// stale copy's own slice is refilled in place, its rows answered `.stale` meanwhile (F129, Decision 0109).
     ///
     /// Refuses a reading handle, an empty type list, a bare `*` and a malformed type before any request; an
     /// interrupted fill leaves the copy `in_progress`, and the next one starts over.

@@ -6,7 +6,8 @@ import FoundationNetworking
 
 /// How many rows a fill expects, for `FillProgress.expected` and `fraction` (seed 003 "Updates", F112; Decision
 /// 0109): the instance's `GET /items/stats` (P-27) for each slice type in the slice's tier, every state counted (a
-/// fill lists `state=any`), summed, asked once before the first page.
+/// fill lists `state=any`), summed, asked once before the first page; the device command line, which tells no fill,
+/// does not ask.
 struct FillEstimate {
     let client: InstanceClient
 

@@ -70,7 +70,8 @@ struct Hydrator {
         try Self.checkHeld(types: types, edgeTypes: edgeTypes, in: catalog)
         try await checkReadable(types: types, in: catalog)
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
-        let expected = await FillEstimate(client: client).expected(types: types, tier: tier)
+        let expected = engine.configuration.swiftFillRules
+            ? await FillEstimate(client: client).expected(types: types, tier: tier) : nil
         let inPlace = await engine.refillsInPlace(slice)
         let fill = inPlace ? try await engine.beginRefill() : try await engine.beginHydration(slice)
         var commits = PageCommits(engine: engine, fill: fill, inPlace: inPlace)
