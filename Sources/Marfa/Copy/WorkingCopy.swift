@@ -40,13 +40,17 @@ public final class WorkingCopy: Sendable {
 
     /// Opens the store as `open(store:server:)` does, with the follow's backoffs and retries timed by `clock` and
     /// waiting as `policy` says; without `creatingStore`, a path that holds no store throws `noStore` and nothing is
-    /// created (a read makes no store, issue 26 point 5).
+    /// created (a read makes no store, issue 26 point 5); without `swiftFillRules`, the device contract's fill rules
+    /// hold instead of the Swift pages' (`CopyConfiguration.swiftFillRules`, Decision 0109).
     package static func open(
         store: URL, server: Server?, clock: any MonotonicClock = ContinuousClock(), creatingStore: Bool = true,
-        policy: ConnectionPolicy = .standard
+        policy: ConnectionPolicy = .standard, swiftFillRules: Bool = true
     ) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
-        let engine = try await CopyActor.open(at: store, origin: origin, creatingStore: creatingStore)
+        var configuration = CopyConfiguration()
+        configuration.swiftFillRules = swiftFillRules
+        let engine = try await CopyActor.open(
+            at: store, origin: origin, configuration: configuration, creatingStore: creatingStore)
         let copy = WorkingCopy(engine: engine, server: server, clock: clock, policy: policy)
         copy.events.seed(lastSynced: await engine.lastSynced)
         await copy.events.start()
@@ -156,7 +160,8 @@ public final class WorkingCopy: Sendable {
         try Hydrator.checkTypes(types)
     }
 
-    /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15).
+    /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15); a
+    /// stale copy's own slice is refilled in place, its rows answered `.stale` meanwhile (F129, Decision 0109).
     ///
     /// Refuses a reading handle, an empty type list, a bare `*` and a malformed type before any request; an
     /// interrupted fill leaves the copy `in_progress`, and the next one starts over.

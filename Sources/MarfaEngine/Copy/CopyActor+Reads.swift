@@ -4,17 +4,23 @@ extension CopyActor {
     /// How complete reads are now, or the refusal while the copy cannot answer (WC-4, seed 000 "While the copy fills").
     ///
     /// A store no server has touched is local and always whole; a bound copy answers once filled, says
-    /// `.partial` during a fill, and refuses everything while never filled or expired.
+    /// `.partial` during a fill, answers the rows it holds `.stale` while its cursor is let go and during an in-place
+    /// refill (F023, F025, Decision 0109), refuses everything while never filled, and refuses `copyExpired` once
+    /// expired by an accepted retype or source move (F029).
     package func readCompleteness() throws(MarfaError) -> Completeness {
         try ensureOpen()
         guard origin != nil else { return .complete }
         switch state.hydration {
         case .complete: return .complete
-        case .inProgress: return .partial
+        case .inProgress: return isRefilling ? .stale : .partial
         case .never:
             throw MarfaError.hydrationIncomplete(message: "the copy has not been hydrated yet")
         case .expired:
-            throw MarfaError.hydrationIncomplete(message: "the copy expired; hydrate it again")
+            guard configuration.swiftFillRules else {
+                throw MarfaError.hydrationIncomplete(message: "the copy expired; hydrate it again")
+            }
+            try refuseIfExpired()
+            return .stale
         }
     }
 

@@ -64,6 +64,8 @@ package actor CopyActor {
     package let fills = FillLane()
     /// The fill begun last: only its pages and its end are taken (`beginHydration`).
     var currentFill = FillToken(number: 0)
+    /// The rows an in-place refill has laid over so far (`beginRefill`), nil when no refill has begun.
+    var refill: RefillLedger?
 
     /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
     ///

@@ -96,6 +96,7 @@ extension StoreChange {
             LinkLookupCodec.write(lookups, into: &writer)
         case .setLastSynced(let time): writer.write(Self.setLastSyncedTag); writer.write(time)
         case .setDeclaredTypes(let types): writer.write(Self.setDeclaredTypesTag); writer.write(strings: types)
+        case .setExpiry(let reason): writer.write(Self.setExpiryTag); writer.write(optional: reason)
         case .setCatalog(let catalog):
             writer.write(15)
             writer.write(String(decoding: (try? JSONEncoder().encode(catalog)) ?? Data("{}".utf8), as: UTF8.self))
@@ -114,6 +115,8 @@ extension StoreChange {
     static let setLastSyncedTag: UInt8 = 25
     /// The byte a `setDeclaredTypes` change starts with (store format 3).
     static let setDeclaredTypesTag: UInt8 = 26
+    /// The byte a `setExpiry` change starts with (store format 3, Decision 0109).
+    static let setExpiryTag: UInt8 = 36
     /// The byte a `putEdge` change starts with.
     static let putEdgeTag: UInt8 = 3
     /// The byte a `putItem` change starts with.
@@ -163,6 +166,7 @@ extension StoreChange {
             return .setLinkLookups(itemId: try reader.readString(), lookups: try LinkLookupCodec.read(from: &reader))
         case Self.setLastSyncedTag: return .setLastSynced(try reader.readString())
         case Self.setDeclaredTypesTag: return .setDeclaredTypes(try reader.readStrings())
+        case Self.setExpiryTag: return .setExpiry(try reader.readOptionalString())
         case 15:
             let text = try reader.readString()
             guard let catalog = try? JSONDecoder().decode(CatalogSnapshot.self, from: Data(text.utf8)) else {

@@ -43,6 +43,7 @@ extension CopyActor {
                 behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged,
                 row: row
             ).map(StoreChange.putQueuedWrite)
+            changes += expiry(afterTaking: write)
         case .edge(let edge, let acknowledged):
             write.verdict = .accepted
             write.answeredAt = now
@@ -53,6 +54,7 @@ extension CopyActor {
             changes += QueueRebase.moved(
                 behind: write, verdict: .accepted, version: edge.version, acknowledged: acknowledged, in: state
             ).map(StoreChange.putQueuedWrite)
+            changes += expiry(afterTaking: write)
         case .plain(let acknowledged):
             write.verdict = .accepted
             write.answeredAt = now

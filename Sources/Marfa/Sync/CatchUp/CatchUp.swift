@@ -20,7 +20,9 @@ struct CatchUp {
         let standing = await engine.standing()
         switch standing.hydration {
         case .complete: break
-        case .expired: throw MarfaError.copyExpired(reason: "catchup_too_old", message: "the copy expired; hydrate it")
+        case .expired:
+            try await engine.refuseIfExpired()
+            throw MarfaError.copyExpired(reason: "catchup_too_old", message: "the copy expired; hydrate it")
         case .never, .inProgress:
             throw MarfaError.hydrationIncomplete(message: "the copy must be hydrated before it catches up")
         }
@@ -160,8 +162,11 @@ struct CatchUp {
     @discardableResult
     func expireIfTold(by event: StreamEvent) async throws -> Bool {
         switch event {
-        case .catchupTooOld, .cursorAhead, .readViewChanged:
+        case .catchupTooOld, .cursorAhead:
             try await engine.expire()
+            return true
+        case .readViewChanged:
+            try await engine.expire(because: "read_view_changed")
             return true
         default:
             return false

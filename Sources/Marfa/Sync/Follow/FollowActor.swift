@@ -207,18 +207,22 @@ actor FollowActor {
             let catalog = try await CatalogReader(client: client).read()
             let grants = try await identity.typeGrants()
             if Task.isCancelled { return }
+            let expiry = await engine.expiryReason()
             let gate = RefillGate(
                 storedInstanceId: standing.instanceId, servedInstanceId: served, hydration: standing.hydration,
-                staleReason: staleReason, slice: slice, catalog: catalog, typeGrants: grants)
+                staleReason: staleReason ?? expiry, slice: slice, catalog: catalog, typeGrants: grants)
             if let refusal = gate.refusal {
                 handle(.refillFailed(refusal))
                 return
             }
-            _ = try await Hydrator(client: client, engine: engine)
-                .hydrate(types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes)
+            var hydrator = Hydrator(client: client, engine: engine)
+            hydrator.progress = { [events] progress in events.broadcast(.fill(progress)) }
+            _ = try await hydrator.hydrate(types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes)
+            events.broadcast(.fill(nil))
             staleReason = nil
             handle(.refillSucceeded)
         } catch {
+            events.broadcast(.fill(nil))
             handle(.refillFailed(error as? MarfaError ?? .network(message: "\(error)")))
         }
     }

@@ -74,22 +74,32 @@ struct Hydrator {
         try Self.checkHeld(types: types, edgeTypes: edgeTypes, in: catalog)
         try await checkReadable(types: types, in: catalog)
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
-        let fill = try await engine.beginHydration(slice)
-        var commits = PageCommits(engine: engine, fill: fill)
+        let expected = engine.configuration.swiftFillRules
+            ? await FillEstimate(client: client).expected(types: types, tier: tier) : nil
+        let inPlace = await engine.refillsInPlace(slice)
+        let fill = inPlace ? try await engine.beginRefill() : try await engine.beginHydration(slice)
+        var commits = PageCommits(engine: engine, fill: fill, inPlace: inPlace)
         let pages: UInt64
         do {
-            pages = try await fillRows(types: types, tier: tier, edgeTypes: edgeTypes, commits: &commits)
+            pages = try await fillRows(
+                types: types, tier: tier, edgeTypes: edgeTypes, expected: expected, commits: &commits)
             try await commits.drain()
         } catch {
             await commits.settle()
+            if inPlace { try? await engine.abandonRefill(fill) }
             throw error
         }
-        let pins = PinFetcher(client: client, engine: engine)
-        for id in await engine.pinnedIds() {
-            try await engine.refreshPinned(id, fetched: try await pins.refetch(id))
-        }
         let cursor = head.description
-        try await engine.finishHydration(fill, cursor: cursor, instanceId: instanceId, catalog: catalog)
+        do {
+            let pins = PinFetcher(client: client, engine: engine)
+            for id in await engine.pinnedIds() {
+                try await engine.refreshPinned(id, fetched: try await pins.refetch(id))
+            }
+            try await engine.finishHydration(fill, cursor: cursor, instanceId: instanceId, catalog: catalog)
+        } catch {
+            if inPlace { try? await engine.abandonRefill(fill) }
+            throw error
+        }
         let standing = await engine.standing()
         return HydrateReport(
             types: types, tier: tier, edgeTypes: edgeTypes, items: UInt64(standing.items),
@@ -97,10 +107,10 @@ struct Hydrator {
             unregisteredTypes: registration.unregistered)
     }
 
-    /// Walks every page of each slice type and of each edge type held whole, handing each page to `commits`;
-    /// answers the pages read.
+    /// Walks every page of each slice type and of each edge type held whole, handing each page to `commits` and
+    /// telling `progress` the rows listed out of the `expected` the instance counted; answers the pages read.
     private func fillRows(
-        types: [String], tier: SliceTier, edgeTypes: [String], commits: inout PageCommits
+        types: [String], tier: SliceTier, edgeTypes: [String], expected: UInt64?, commits: inout PageCommits
     ) async throws(MarfaError) -> UInt64 {
         var listed: UInt64 = 0
         var pages: UInt64 = 0
@@ -117,7 +127,7 @@ struct Hydrator {
                 }
                 try await commits.commit(page)
                 listed += UInt64(rows.count)
-                progress(FillProgress(listed: listed, expected: nil))
+                progress(FillProgress(listed: listed, expected: expected))
             }
             pages += itemPages
         }
