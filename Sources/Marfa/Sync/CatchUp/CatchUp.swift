@@ -91,10 +91,20 @@ struct CatchUp {
             await seam.pause(.event(cursor))
             switch try await engine.stageEvent(logEvent, cursor: cursor, enteringEdges: enteringEdges, origin: origin) {
             case .needsEdges(let itemId):
-                enteringEdges = try await PageReader(client: client).edges(of: itemId).edges
+                enteringEdges = try await edges(ofEntering: itemId)
             case .staged(let commit, let skipped):
                 return StagedEvent(event: event, skipped: skipped, cursor: cursor, commit: commit)
             }
+        }
+    }
+
+    /// The edges of a row entering the slice; none when the instance no longer holds it (purged since the event, as
+    /// after this copy's own purge), whose later events let it go again.
+    private func edges(ofEntering itemId: String) async throws -> [Edge] {
+        do {
+            return try await PageReader(client: client).edges(of: itemId).edges
+        } catch MarfaError.notFound {
+            return []
         }
     }
 

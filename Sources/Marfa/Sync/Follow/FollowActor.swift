@@ -94,6 +94,7 @@ actor FollowActor {
                 if !opened {
                     opened = true
                     handle(.streamOpened)
+                    events.serverReached()
                 }
                 if let terminal = event.terminalError {
                     try await settle(&burst, catchUp)
@@ -165,7 +166,7 @@ actor FollowActor {
 
     private func report(_ failure: MarfaError) {
         counters.lastFailure = failure
-        events.broadcast(Change(origin: .serverUnreachable(failure)))
+        events.serverUnreachable(failure)
         handle(.followFailed(failure))
     }
 
