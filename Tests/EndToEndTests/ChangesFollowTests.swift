@@ -13,6 +13,25 @@ final class ChangesFollowTests: XCTestCase {
         await harness?.shutdown()
     }
 
+    /// A filled copy, opened on `clock`, whose follow's event stream the scripted front drops until `dropEvents` is
+    /// cleared, and a held `changes()` stream of it.
+    private func copyWhoseFollowCannotReachTheServer() async throws
+        -> (WorkingCopy, (front: ScriptedFront, dropEvents: LockedValue<Bool>), ManualClock, HeardChanges)
+    {
+        let front = ScriptedFront()
+        let dropEvents = LockedValue(false)
+        front.script { request, _ in
+            request.path == "/events" && dropEvents.withLock({ $0 }) ? .dropped : nil
+        }
+        harness = try await InstanceHarness(front: front)
+        let (filled, _) = try await harness.hydratedCopy()
+        await filled.close()
+        dropEvents.withLock { $0 = true }
+        let clock = ManualClock()
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server, clock: clock)
+        return (copy, (front, dropEvents), clock, HeardChanges(copy.changes()))
+    }
+
     func testAHeldChangeStreamFollowsTheInstanceWithNoUpdatesSequence_Seed003Line98_F138() async throws {
         harness = try await InstanceHarness()
         let (copy, _) = try await harness.hydratedCopy()
@@ -29,19 +48,8 @@ final class ChangesFollowTests: XCTestCase {
     }
 
     func testUnreachableIsToldOnceAndReachableWhenTheAppsCatchUpReachesTheServer_Seed003Line107_F140() async throws {
-        let front = ScriptedFront()
-        let dropEvents = LockedValue(false)
-        front.script { request, _ in
-            request.path == "/events" && dropEvents.withLock({ $0 }) ? .dropped : nil
-        }
-        harness = try await InstanceHarness(front: front)
-        let (filled, _) = try await harness.hydratedCopy()
-        await filled.close()
-        dropEvents.withLock { $0 = true }
-
-        let clock = ManualClock()
-        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server, clock: clock)
-        let heard = HeardChanges(copy.changes())
+        let (copy, away, clock, heard) = try await copyWhoseFollowCannotReachTheServer()
+        let front = away.front
         let held = copy.updates()
         await eventually(20, "the follow to fail and wait on the clock") { clock.sleeping == 1 }
         clock.advance(by: .seconds(5))
@@ -50,7 +58,7 @@ final class ChangesFollowTests: XCTestCase {
         XCTAssertEqual(heard.unreachable, 1, "seed 003 line 107: unreachable is told once, however many tries fail")
         XCTAssertEqual(heard.reachable, 0, "the server has not come back")
 
-        dropEvents.withLock { $0 = false }
+        away.dropEvents.withLock { $0 = false }
         let made = try await harness.createItem(type: "core.note", title: "made while away")
         let report = try await copy.catchUp()
         XCTAssertEqual(report.applied, 1)
@@ -64,6 +72,18 @@ final class ChangesFollowTests: XCTestCase {
         XCTAssertLessThan(gone, back, "reachable follows unreachable: \(origins)")
         expectEqual(try await copy.items.get(made)?.title, "made while away")
         withExtendedLifetime(held) {}
+        heard.stop()
+        await copy.close()
+    }
+
+    func testReachableIsToldWhenTheAppsDrainIsAnswered_Seed003Line107_F140() async throws {
+        let (copy, _, clock, heard) = try await copyWhoseFollowCannotReachTheServer()
+        await eventually(20, "the follow to fail and wait on the clock") { clock.sleeping == 1 }
+        await eventually(20, "the stream to hear the server went away") { heard.unreachable == 1 }
+        try await copy.items.create(Draft(type: "core.note", properties: ["title": "sent while away"]))
+        let report = try await copy.queue.drain()
+        XCTAssertEqual(report.answered, 1)
+        await eventually(20, "the stream to hear the drain reached the server") { heard.reachable == 1 }
         heard.stop()
         await copy.close()
     }

@@ -1,7 +1,7 @@
 import MarfaRules
 
 extension CopyActor {
-    /// The display hints of the catalog the copy holds now, which the items its reads hand out read their title and
-    /// body by (F017).
-    var catalogHints: CatalogHints { CatalogHints(state.catalog) }
+    /// A stamp for the items one read hands out, so their title and body read the hints of the catalog the copy
+    /// holds now (F017).
+    var catalogHints: CatalogHintsStamp { CatalogHintsStamp(state.catalog) }
 }

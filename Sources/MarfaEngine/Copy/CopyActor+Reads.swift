@@ -34,7 +34,9 @@ extension CopyActor {
             }
             return nil
         }
-        return item.state == .trashed ? nil : catalogHints.stamp(item)
+        guard item.state != .trashed else { return nil }
+        var hints = catalogHints
+        return hints.stamp(item)
     }
 
     /// The items of many ids at one moment, each once, in first-named order; unknown ids left out.
@@ -42,7 +44,7 @@ extension CopyActor {
         let completeness = try readCompleteness()
         var seen = Set<String>()
         var rows: [Item] = []
-        let hints = catalogHints
+        var hints = catalogHints
         for id in ids where seen.insert(id).inserted {
             guard let item = state.items[id], includingBin || item.state != .trashed else { continue }
             rows.append(hints.stamp(item))
@@ -116,8 +118,9 @@ extension CopyActor {
         let keptTypes = prepared.keptTypes(indexes.facts, catalog: state.catalog)
         let indexed = IndexedList(query: query, evaluator: evaluator, keptTypes: keptTypes)
             .rows(items: state.items, catalog: state.catalog, indexes: indexes)
-        let hints = catalogHints
-        return Rows(rows: (indexed ?? evaluator.rows(state: state)).map(hints.stamp), completeness: completeness)
+        var hints = catalogHints
+        let rows = (indexed ?? evaluator.rows(state: state)).map { hints.stamp($0) }
+        return Rows(rows: rows, completeness: completeness)
     }
 
     /// Whether listing `filters` reads the word index (a `contains` on a property without a word index of its own).

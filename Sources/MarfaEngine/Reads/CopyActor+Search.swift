@@ -54,7 +54,7 @@ extension CopyActor {
             var order = SearchBoundOrder(bounds: bounds)
             while let bound = order.nextBound, !best.excludes(bound), let position = order.next() { verify(position) }
         }
-        let hints = catalogHints
+        var hints = catalogHints
         let hits = best.entries.map { entry in
             SearchHit(
                 item: hints.stamp(entry.item), score: entry.score,

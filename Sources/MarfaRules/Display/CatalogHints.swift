@@ -8,9 +8,35 @@ package final class CatalogHints: Sendable {
     package init(_ catalog: CatalogSnapshot) {
         self.catalog = catalog
     }
+}
 
-    /// `item`, reading its title and body by these hints.
-    package func stamp(_ item: Item) -> Item {
-        item.reading(self)
+/// Hands out items reading the copy's catalog hints, for one read: an item whose type the copy's catalog hints as the
+/// built-in catalog does is handed out as it is held, with nothing copied (F017).
+package struct CatalogHintsStamp {
+    private let catalog: CatalogSnapshot
+    private var hints: CatalogHints?
+    /// Whether each type seen so far is hinted otherwise than by the built-in catalog.
+    private var differs: [String: Bool] = [:]
+
+    /// A stamp for the items of one read under `catalog`.
+    package init(_ catalog: CatalogSnapshot) {
+        self.catalog = catalog
+    }
+
+    /// `item`, reading its title and body by the copy's hints where they differ from the built-in ones.
+    package mutating func stamp(_ item: Item) -> Item {
+        guard differs(item.type) else { return item }
+        let hints = self.hints ?? CatalogHints(catalog)
+        self.hints = hints
+        return item.reading(hints)
+    }
+
+    private mutating func differs(_ type: String) -> Bool {
+        if let known = differs[type] { return known }
+        let builtIn = BuiltInCatalog.snapshot
+        let differ = catalog.titleField(of: type) != builtIn.titleField(of: type)
+            || catalog.bodyField(of: type) != builtIn.bodyField(of: type)
+        differs[type] = differ
+        return differ
     }
 }

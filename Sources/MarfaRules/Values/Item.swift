@@ -6,9 +6,6 @@ import Foundation
 /// page of fifty) retains one object rather than each of its strings, dictionary and array.
 public struct Item: Sendable, Hashable, Codable, Identifiable {
     private var fields: ItemFields
-    /// The catalog whose display hints `title` and `body` read; nil reads the built-in catalog's (F017). Not a
-    /// stored field: equality, hashing and coding leave it out.
-    private var hints: CatalogHints?
 
     /// The item's lowercase UUID.
     public var id: String {
@@ -104,12 +101,13 @@ public struct Item: Sendable, Hashable, Codable, Identifiable {
     /// This item, reading its title and body by `hints` (F017).
     func reading(_ hints: CatalogHints) -> Item {
         var item = self
-        item.hints = hints
+        item.unique().hints = hints
         return item
     }
 
-    /// The catalog whose display hints name the item's title and body fields.
-    var displayCatalog: CatalogSnapshot { hints?.catalog ?? BuiltInCatalog.snapshot }
+    /// The catalog whose display hints name the item's title and body fields: the copy's that handed the item out,
+    /// where its hints differ from the built-in ones, else the built-in catalog.
+    var displayCatalog: CatalogSnapshot { fields.hints?.catalog ?? BuiltInCatalog.snapshot }
 
     /// The box, copied first when another item shares it.
     private mutating func unique() -> ItemFields {

@@ -195,6 +195,7 @@ actor FollowActor {
             _ = try await Hydrator(client: client, engine: engine)
                 .hydrate(types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes)
             staleReason = nil
+            events.serverReached()
             handle(.refillSucceeded)
         } catch {
             handle(.refillFailed(error as? MarfaError ?? .network(message: "\(error)")))
