@@ -16,7 +16,9 @@ package struct CatalogHintsStamp {
     private let catalog: CatalogSnapshot
     private var hints: CatalogHints?
     /// Whether each type seen so far is hinted otherwise than by the built-in catalog.
-    private var differs: [String: Bool] = [:]
+    private var answered: [String: Bool] = [:]
+    /// The type asked last and its answer: a list's rows are mostly of one type, so most rows hash no string.
+    private var last: (type: String, differs: Bool)?
 
     /// A stamp for the items of one read under `catalog`.
     package init(_ catalog: CatalogSnapshot) {
@@ -32,11 +34,18 @@ package struct CatalogHintsStamp {
     }
 
     private mutating func differs(_ type: String) -> Bool {
-        if let known = differs[type] { return known }
+        if let last, last.type == type { return last.differs }
+        let answer = lookUp(type)
+        last = (type, answer)
+        return answer
+    }
+
+    private mutating func lookUp(_ type: String) -> Bool {
+        if let known = answered[type] { return known }
         let builtIn = BuiltInCatalog.snapshot
         let differ = catalog.titleField(of: type) != builtIn.titleField(of: type)
             || catalog.bodyField(of: type) != builtIn.bodyField(of: type)
-        differs[type] = differ
+        answered[type] = differ
         return differ
     }
 }
