@@ -88,6 +88,28 @@ final class ChangesFollowTests: XCTestCase {
         await copy.close()
     }
 
+    func testEachRefreshIsToldWhenItHappens_Seed003Line105_F140_F145() async throws {
+        harness = try await InstanceHarness()
+        _ = try await harness.createItem(type: "core.note", title: "held")
+        let task = try await harness.createItem(type: "core.task", title: "outside the slice")
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        let heard = HeardChanges(copy.changes())
+        func told(_ refresh: Change.Refresh, _ what: String) async {
+            await eventually(20, what) { heard.changes.contains { $0.origin == .refreshed(refresh) } }
+        }
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        await told(.hydrated, "a fill told as .refreshed(.hydrated) (F145)")
+        try await copy.items.create(Draft(type: "core.note", properties: ["title": "sent"]))
+        _ = try await copy.queue.drain()
+        await told(.drained, "a drain's settlement told as .refreshed(.drained)")
+        _ = try await copy.pin(task)
+        await told(.pinned, "a pin told as .refreshed(.pinned)")
+        _ = try await copy.unpin(task)
+        await told(.unpinned, "an unpin told as .refreshed(.unpinned)")
+        heard.stop()
+        await copy.close()
+    }
+
     func testAStreamBegunWhileTheServerIsUnreachableIsToldSoFirst_Seed003Line107_F140() async throws {
         harness = try await InstanceHarness()
         let (filled, _) = try await harness.hydratedCopy()
