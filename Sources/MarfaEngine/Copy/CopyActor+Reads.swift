@@ -24,9 +24,11 @@ extension CopyActor {
         }
     }
 
-    /// Throws `closed` once `close()` has begun (F120): a closed copy answers nothing.
+    /// Throws `closed` once `close()` has begun (F120): a closed copy answers nothing; throws `invalid` while a key
+    /// change runs (swift-api.md §2 "Keys").
     package func ensureOpen() throws(MarfaError) {
         if isClosed { throw MarfaError.closed(message: "this copy was closed") }
+        if isChangingKey { throw MarfaError.invalid(message: "the copy is changing its key; ask again") }
     }
 
     /// One item in any state but the bin, or nil (WC-51); during a fill an item not yet arrived throws.
@@ -38,7 +40,9 @@ extension CopyActor {
             }
             return nil
         }
-        return item.state == .trashed ? nil : item
+        guard item.state != .trashed else { return nil }
+        var hints = catalogHints
+        return hints.stamp(item)
     }
 
     /// The items of many ids at one moment, each once, in first-named order; unknown ids left out.
@@ -46,9 +50,10 @@ extension CopyActor {
         let completeness = try readCompleteness()
         var seen = Set<String>()
         var rows: [Item] = []
+        var hints = catalogHints
         for id in ids where seen.insert(id).inserted {
             guard let item = state.items[id], includingBin || item.state != .trashed else { continue }
-            rows.append(item)
+            rows.append(hints.stamp(item))
         }
         return Rows(rows: rows, completeness: completeness)
     }
@@ -119,7 +124,9 @@ extension CopyActor {
         let keptTypes = prepared.keptTypes(indexes.facts, catalog: state.catalog)
         let indexed = IndexedList(query: query, evaluator: evaluator, keptTypes: keptTypes)
             .rows(items: state.items, catalog: state.catalog, indexes: indexes)
-        return Rows(rows: indexed ?? evaluator.rows(state: state), completeness: completeness)
+        var hints = catalogHints
+        let rows = (indexed ?? evaluator.rows(state: state)).map { hints.stamp($0) }
+        return Rows(rows: rows, completeness: completeness)
     }
 
     /// Whether listing `filters` reads the word index (a `contains` on a property without a word index of its own).

@@ -50,6 +50,8 @@ package actor CopyActor {
     private var failure: MarfaError?
     /// Whether `close()` has begun: every later read and write throws `closed` (F120).
     package private(set) var isClosed = false
+    /// Whether `useKey(_:)` is changing the key: every read and write throws `invalid` meanwhile.
+    var isChangingKey = false
     /// Held items by folded title for link reads, built on the first one (`currentTitleIndex`).
     var titleIndex: TitleIndex?
     /// The lists asked lately, checked and parsed once (Decision 0066).

@@ -101,6 +101,7 @@ actor FollowActor {
                 if !opened {
                     opened = true
                     handle(.streamOpened)
+                    events.serverReached()
                 }
                 if let terminal = event.terminalError {
                     try await settle(&burst, catchUp)
@@ -188,7 +189,7 @@ actor FollowActor {
 
     private func report(_ failure: MarfaError) {
         counters.lastFailure = failure
-        events.broadcast(Change(origin: .serverUnreachable(failure)))
+        events.serverUnreachable(failure)
         handle(.followFailed(failure))
     }
 
@@ -220,6 +221,7 @@ actor FollowActor {
             _ = try await hydrator.hydrate(types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes)
             events.broadcast(.fill(nil))
             staleReason = nil
+            events.serverReached()
             handle(.refillSucceeded)
         } catch {
             events.broadcast(.fill(nil))
