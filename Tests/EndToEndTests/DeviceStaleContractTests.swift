@@ -14,7 +14,7 @@ final class DeviceStaleContractTests: FrontedInstanceCase {
         try await writeNotesPastTheLog(of: copy)
         await copy.close()
         let caughtUp = try harness.device(["catch-up"])
-        XCTAssertEqual(caughtUp.code, "copy_expired", caughtUp.stderr)
+        XCTAssertEqual(caughtUp.code, "catch_up_too_old", caughtUp.stderr)
         let status = try harness.device(["status"], server: false)
         XCTAssertEqual(status.answer?.object?["hydration"], "expired")
         let listed = try harness.device(["items", "list"], server: false)

@@ -55,12 +55,17 @@ final class EditRulesSwiftAPITests: XCTestCase {
         await copy.close()
     }
 
+    /// V-21 through the Swift API. A tier move is the move F074 leaves whole (an accepted retype expires the copy
+    /// instead, `ExpiryAfterMovesTests`, Decision 0110), so the eviction is seen on a library slice.
     func testARowTheAnswerMovesOutsideTheSliceIsEvicted_V21_Issue29() async throws {
-        let (copy, id) = try await harness.hydratedCopy()
-        _ = try await copy.items.update(id, Edit(baseVersion: 1, type: "core.task"))
-        expectEqual(try await copy.items.get(id)?.type, "core.task", "the move shows while it waits")
+        let id = try await harness.createItem(type: "core.note", title: "shared")
+        let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
+        _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+        expectEqual(try await copy.items.get(id)?.tier, .library, "witness: the row is held in the library slice")
+        _ = try await copy.items.update(id, Edit(baseVersion: 1, tier: .feed))
+        expectEqual(try await copy.items.get(id)?.tier, .feed, "the move shows while it waits")
         let report = try await copy.queue.drain()
-        XCTAssertEqual(report.verdicts.map(\.verdict), [.accepted], "witness: the retype was taken")
+        XCTAssertEqual(report.verdicts.map(\.verdict), [.accepted], "witness: the tier move was taken")
         expectEqual(try await copy.items.get(id), nil, "V-21: the answer put the row outside the slice")
         await copy.close()
     }

@@ -19,7 +19,7 @@ final class StaleMeansReadableTests: FrontedInstanceCase {
         let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
         _ = try await copy.hydrate(types: types, tier: .all)
         try await writeNotesPastTheLog(of: copy)
-        await expectRefused("copy_expired", "a catch-up past the trimmed log") { _ = try await copy.catchUp() }
+        await expectRefused("catch_up_too_old", "a catch-up past the trimmed log") { _ = try await copy.catchUp() }
         expectEqual(try await copy.status().hydration, .expired, "witness: the copy is stale")
         return (copy, [first, second])
     }

@@ -14,7 +14,7 @@ extension InstanceHarness {
             _ = try await copy.catchUp()
             XCTFail("an aged-out cursor caught up")
         } catch let error as MarfaError {
-            XCTAssertEqual(error.code(), "copy_expired")
+            XCTAssertEqual(error.code(), "catch_up_too_old", "WC-30, device-cli.md: the aged-out cursor's code (Decision 0103)")
         }
         expectEqual(try await copy.status().hydration, .expired)
     }
