@@ -151,4 +151,29 @@ final class DeviceLaterAdditionsTests: XCTestCase {
         XCTAssertEqual(try harness.device(["declare-types"], server: false).status, 2, "--definitions is required")
         XCTAssertFalse(FileManager.default.fileExists(atPath: harness.store.path), "no store was made")
     }
+
+    func testTypesServedReadsTheInstancesCatalogNotTheCopys_CatalogLater_P19_P20() throws {
+        let declared = try harness.device(["declare-types", "--definitions", "[\(recipe)]"], server: false)
+        XCTAssertEqual(declared.status, 0, declared.stderr)
+        let held = try harness.device(["types", "list"], server: false)
+        let heldIds = held.answer?.array?.compactMap { $0.object?["id"]?.string } ?? []
+        XCTAssertTrue(heldIds.contains("acme.recipe"), "witness: the copy holds its declaration: \(heldIds)")
+
+        let served = try harness.device(["types", "served"])
+        XCTAssertEqual(served.status, 0, served.stderr)
+        let servedIds = served.answer?.array?.compactMap { $0.object?["id"]?.string } ?? []
+        XCTAssertTrue(servedIds.contains("core.note"), "\(servedIds)")
+        XCTAssertFalse(servedIds.contains("acme.recipe"), "the instance was never told of it: \(servedIds)")
+        let edges = try harness.device(["edge-types", "served"])
+        XCTAssertEqual(edges.status, 0, edges.stderr)
+        let edgeIds = edges.answer?.array?.compactMap { $0.object?["id"]?.string } ?? []
+        XCTAssertTrue(edgeIds.contains("references") && edgeIds.contains("parent-of"), "\(edgeIds)")
+
+        for words in [["types", "served"], ["edge-types", "served"]] {
+            XCTAssertEqual(try harness.device(words, server: false).code, "no_server", "\(words) without --url")
+        }
+        let table = try text(["types", "served"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertTrue(table.stdout.contains("core.note") && !table.stdout.contains("{"), table.stdout)
+    }
 }
