@@ -82,7 +82,7 @@ public final class WorkingCopy: Sendable {
         tags = Tags(engine: engine)
         metadata = Metadata(engine: engine)
         extensions = Extensions(engine: engine)
-        catalog = Catalog(engine: engine)
+        catalog = Catalog(engine: engine, servers: servers)
         events = CopyEvents(engine: engine)
         let drains = DrainActor(engine: engine, events: events)
         queue = Queue(engine: engine, servers: servers, drains: drains)
