@@ -30,4 +30,12 @@ extension QueueRebase {
         guard shared.contains(where: { sent[$0] != nil }) else { return nil }
         return EditReading.moved(write, to: base)
     }
+
+    /// `writes` with each write of `rebased` in place of the one of its id, so the copy shows the writes behind a
+    /// failed edit as they will go (V-17: a property dropped as unchanged no longer shows the failed edit's value).
+    package static func replacing(_ writes: [QueuedWrite], with rebased: [QueuedWrite]) -> [QueuedWrite] {
+        guard !rebased.isEmpty else { return writes }
+        let byId = Dictionary(rebased.map { ($0.id, $0) }) { _, last in last }
+        return writes.map { byId[$0.id] ?? $0 }
+    }
 }
