@@ -7,18 +7,7 @@ import XCTest
 /// The contract check comes first (P-17, WC-73, WC-74; issue 28 point 3, Decision 0089): the command line reads
 /// `GET /` without the key; a root naming another contract or none refuses every command that talks to the
 /// instance `contract_mismatch` with nothing else sent; a match lets the next request carry the key.
-final class ContractPreflightTests: XCTestCase {
-    private var harness: InstanceHarness!
-    private let front = ScriptedFront()
-
-    override func setUp() async throws {
-        harness = try await InstanceHarness(front: front)
-    }
-
-    override func tearDown() async throws {
-        await harness?.shutdown()
-    }
-
+final class ContractPreflightTests: FrontedInstanceCase {
     /// Scripts the root: `contract` in its body (left out when nil), and that contract in its header.
     private func scriptRoot(contract: Int64?) {
         front.script { request, _ in

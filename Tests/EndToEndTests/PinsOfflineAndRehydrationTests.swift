@@ -7,18 +7,7 @@ import XCTest
 /// Issue 28 point 23 against the reference instance over loopback: `unpin` works offline (Swift API and device
 /// CLI); a pin the key can no longer read survives an aged-out re-hydration while its row goes, and the
 /// re-hydration completes (WC-39, WC-40).
-final class PinsOfflineAndRehydrationTests: XCTestCase {
-    private var harness: InstanceHarness!
-    private let front = ScriptedFront()
-
-    override func setUp() async throws {
-        harness = try await InstanceHarness(front: front)
-    }
-
-    override func tearDown() async throws {
-        await harness?.shutdown()
-    }
-
+final class PinsOfflineAndRehydrationTests: FrontedInstanceCase {
     /// A copy of the notes with a task outside the slice pinned, closed; answers the task's id.
     private func pinnedTaskByDevice() async throws -> String {
         _ = try await harness.createItem(type: "core.note", title: "in the slice")

@@ -7,18 +7,7 @@ import XCTest
 /// Pins on the copy's own creates against the reference instance over loopback: a pin on an unanswered create
 /// follows it to the answered id or goes when it is refused (WC-36, issue 28 point 23), and a create the slice does
 /// not take pins itself when it is queued (WC-41, issue 29).
-final class PinsOnOwnCreatesTests: XCTestCase {
-    private var harness: InstanceHarness!
-    private let front = ScriptedFront()
-
-    override func setUp() async throws {
-        harness = try await InstanceHarness(front: front)
-    }
-
-    override func tearDown() async throws {
-        await harness?.shutdown()
-    }
-
+final class PinsOnOwnCreatesTests: FrontedInstanceCase {
     /// A copy of the notes (tier `tier`), hydrated.
     private func hydratedNotes(tier: SliceTier = .all) async throws -> WorkingCopy {
         _ = try await harness.createItem(type: "core.note", title: "in the slice")
