@@ -22,7 +22,7 @@ package enum ItemReadDoors {
             var item = WireShapes.item(stored)
             item["edges"] = EdgePages.blocks(of: stored, in: state, access: access)
             if include.contains("extensions") {
-                item["extensions"] = .object(stored.extensions.mapValues(JSONValue.object))
+                item["extensions"] = .object(JSONObject(sorting: stored.extensions.mapValues(JSONValue.object)))
             }
             if include.contains("backrefs") {
                 let readable = state.inboundEdges(of: id).filter { edge in

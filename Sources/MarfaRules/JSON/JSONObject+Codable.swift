@@ -1,0 +1,30 @@
+extension JSONObject: Codable {
+    /// A member name used as a coding key.
+    private struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) { self.stringValue = stringValue }
+
+        init?(intValue: Int) { return nil }
+    }
+
+    /// Reads an object through a `Decoder` with its members in sorted key order: a keyed container does not say
+    /// the order its text was written in (swift-api.md 1.20; use `JSONValue(json:)` to keep it).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: MemberKey.self)
+        let names = container.allKeys.map(\.stringValue).sorted()
+        self.init(minimumCapacity: names.count)
+        for name in names {
+            self[name] = try container.decode(JSONValue.self, forKey: MemberKey(stringValue: name))
+        }
+    }
+
+    /// Writes the members through an `Encoder` in their order; the encoder may reorder them (`.sortedKeys`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MemberKey.self)
+        for (key, value) in self {
+            try container.encode(value, forKey: MemberKey(stringValue: key))
+        }
+    }
+}
