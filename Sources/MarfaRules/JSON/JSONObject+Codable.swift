@@ -28,3 +28,22 @@ extension JSONObject: Codable {
         }
     }
 }
+
+extension JSONObject {
+    /// This object as a `Codable` round trip gives it back: keys sorted at every depth, arrays in their order.
+    package func sortedAtEveryDepth() -> JSONObject {
+        var sorted = JSONObject(minimumCapacity: count)
+        for key in keys.sorted() {
+            if let value = self[key] { sorted[key] = Self.sortedAtEveryDepth(value) }
+        }
+        return sorted
+    }
+
+    private static func sortedAtEveryDepth(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members): .object(members.sortedAtEveryDepth())
+        case .array(let elements): .array(elements.map(sortedAtEveryDepth))
+        default: value
+        }
+    }
+}
