@@ -30,7 +30,7 @@ package enum ItemReadDoors {
                 }
                 item["backrefs"] = .array(readable.map(WireShapes.edge))
             }
-            var body: JSONObject = ["item": .object(item), "metadata": WireShapes.metadata(stored)]
+            var body: JSONObject = ["item": .object(item.sortedByKey()), "metadata": WireShapes.metadata(stored)]
             if include.contains("versions") {
                 body["versions"] = .array(
                     state.storedVersions(of: id).map { $0.fields.json(id: id, version: $0.version) })

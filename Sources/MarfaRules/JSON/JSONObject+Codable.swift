@@ -30,6 +30,11 @@ extension JSONObject: Codable {
 }
 
 extension JSONObject {
+    /// This object with its members in ascending key order; nested objects keep theirs.
+    package func sortedByKey() -> JSONObject {
+        JSONObject(uniqueKeysWithValues: sorted { $0.key < $1.key }.lazy.map { ($0.key, $0.value) })
+    }
+
     /// This object as a `Codable` round trip gives it back: keys sorted at every depth, arrays in their order.
     package func sortedAtEveryDepth() -> JSONObject {
         var sorted = JSONObject(minimumCapacity: count)
