@@ -30,7 +30,7 @@ enum ChaosWorker {
     /// Logs the verdict of every write any drain settles (the follow's too), as `changes()` tells each answer, so
     /// the checker sees a write answered twice even when the drain that answered it was not the worker's own.
     private static func recordAnswers(of copy: WorkingCopy, in log: AckLog) -> Task<Void, Never> {
-        let changes = copy.changes()
+        let changes = copy.changesWithoutFollowing()
         return Task {
             for await change in changes {
                 guard case .answered(let answer) = change.origin, let verdict = answer.verdict else { continue }

@@ -40,13 +40,17 @@ public final class WorkingCopy: Sendable {
 
     /// Opens the store as `open(store:server:)` does, with the follow's backoffs and retries timed by `clock` and
     /// waiting as `policy` says; without `creatingStore`, a path that holds no store throws `noStore` and nothing is
-    /// created (a read makes no store, issue 26 point 5).
+    /// created (a read makes no store, issue 26 point 5); without `swiftFillRules`, the device contract's fill rules
+    /// hold instead of the Swift pages' (`CopyConfiguration.swiftFillRules`, Decision 0109).
     package static func open(
         store: URL, server: Server?, clock: any MonotonicClock = ContinuousClock(), creatingStore: Bool = true,
-        policy: ConnectionPolicy = .standard
+        policy: ConnectionPolicy = .standard, swiftFillRules: Bool = true
     ) async throws -> WorkingCopy {
         let origin = try server.map { server throws(MarfaError) in try Origin(url: server.url) }
-        let engine = try await CopyActor.open(at: store, origin: origin, creatingStore: creatingStore)
+        var configuration = CopyConfiguration()
+        configuration.swiftFillRules = swiftFillRules
+        let engine = try await CopyActor.open(
+            at: store, origin: origin, configuration: configuration, creatingStore: creatingStore)
         let copy = WorkingCopy(engine: engine, server: server, clock: clock, policy: policy)
         copy.events.seed(lastSynced: await engine.lastSynced)
         await copy.events.start()
@@ -102,7 +106,16 @@ public final class WorkingCopy: Sendable {
     }
 
     /// Every change to the copy as it happens, uncoalesced, one element per row touched (seed 003, "changes()").
+    /// While one is held, a writer with a server follows the instance, as while an updates sequence is (F138).
     public func changes() -> AsyncStream<Change> {
+        let follow = self.follow
+        let began = Task { await follow.handle(.updatesBegan) }
+        return events.changes { Task { await began.value; await follow.handle(.updatesEnded) } }
+    }
+
+    /// The changes `changes()` tells, without holding the follow: a tool that starts and stops the follow itself
+    /// (the chaos drill's worker) listens with this.
+    package func changesWithoutFollowing() -> AsyncStream<Change> {
         events.changes()
     }
 
@@ -156,7 +169,8 @@ public final class WorkingCopy: Sendable {
         try Hydrator.checkTypes(types)
     }
 
-    /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15).
+    /// Fills the copy with a slice of the instance, replacing what it held and keeping the queue (WC-8 to WC-15); a
+    /// stale copy's own slice is refilled in place, its rows answered `.stale` meanwhile (F129, Decision 0109).
     ///
     /// Refuses a reading handle, an empty type list, a bare `*` and a malformed type before any request; an
     /// interrupted fill leaves the copy `in_progress`, and the next one starts over.
@@ -164,14 +178,19 @@ public final class WorkingCopy: Sendable {
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
+        let call = try servers.begin()
+        defer { call.end() }
         try await engine.ensureOpen()
         try Hydrator.checkTypes(types)
-        guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
+        guard let server = call.server else {
+            throw MarfaError.noServer(message: "this copy was opened without a server")
+        }
         do {
             var hydrator = Hydrator(client: InstanceClient(server: server), engine: engine)
             hydrator.progress = { [events] progress in events.broadcast(.fill(progress)) }
             let report = try await hydrator.hydrate(types: types, tier: tier, edgeTypes: edgeTypes)
             events.broadcast(.fill(nil))
+            events.serverReached()
             await events.synced(at: clock.wallTime)
             await follow.handle(.hydrationSucceeded)
             return report
@@ -185,13 +204,19 @@ public final class WorkingCopy: Sendable {
 
     /// Replays the instance's log from the stored cursor up to its head (WC-16 to WC-30).
     public func catchUp() async throws -> CatchUpReport {
+        let call = try servers.begin()
+        defer { call.end() }
         try await engine.ensureOpen()
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
-        guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
+        guard let server = call.server else {
+            throw MarfaError.noServer(message: "this copy was opened without a server")
+        }
         do {
             let report = try await CatchUp(client: InstanceClient(server: server), engine: engine).run()
+            events.serverReached()
+            if report.applied > 0 { events.broadcast(Change(origin: .refreshed(.caughtUp))) }
             if report.reachedHead { await events.synced(at: clock.wallTime) }
             await follow.handle(.catchUpSucceeded)
             return report
@@ -228,18 +253,22 @@ public final class WorkingCopy: Sendable {
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
-        guard let server else { throw MarfaError.noServer(message: "pinning fetches the row from the instance") }
+        let call = try servers.begin()
+        defer { call.end() }
+        guard let server = call.server else {
+            throw MarfaError.noServer(message: "pinning fetches the row from the instance")
+        }
         return try await PinFetcher(client: InstanceClient(server: server), engine: engine).pin(id)
     }
 
     /// Releases a pin; a row the slice does not take leaves with its edges unless writes to it still wait (WC-40).
+    /// Sends nothing, so it works offline and on a copy opened without a server (Decision 0108).
     public func unpin(_ id: String) async throws -> PinReport {
         try await engine.ensureOpen()
         guard handle == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
-        guard let server else { throw MarfaError.noServer(message: "this copy was opened without a server") }
-        return try await PinFetcher(client: InstanceClient(server: server), engine: engine).unpin(id)
+        return PinReport(pinned: false, wasPinned: try await engine.unpin(id))
     }
 
     /// Writes a snapshot of the whole copy now, reads it back, and drops what the snapshot before it covered; that
@@ -251,10 +280,18 @@ public final class WorkingCopy: Sendable {
     }
 
     /// Uses another key from now on, for every request; a refused key's wait ends (seed 003, `.keyRefused`).
+    ///
+    /// Waits for the calls running under the old key (a hydration, catch-up, drain, pin, bin read or purge) to
+    /// finish; meanwhile every call on the copy throws `invalid`, and streams carry on (swift-api.md §2 "Keys").
+    /// Throws `noServer` for a copy opened without a server, `invalid` while another key change runs.
     public func useKey(_ key: String) async throws {
         try await engine.ensureOpen()
         guard server != nil else { throw MarfaError.noServer(message: "this copy was opened without a server") }
-        servers.useKey(key)
+        try servers.beginKeyChange()
+        await engine.changingKey(true)
+        await servers.runningCallsEnded()
+        servers.endKeyChange(using: key)
+        await engine.changingKey(false)
         await follow.handle(.keyChanged)
     }
 

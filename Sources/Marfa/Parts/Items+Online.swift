@@ -11,7 +11,9 @@ extension Items {
     /// copy with no server, and the instance's refusal as it reads (`network` when it cannot be reached).
     public func bin(type: String? = nil, after cursor: String? = nil, limit: Int = 50) async throws -> BinPage {
         try await engine.ensureOpen()
-        guard let server = servers.current else { throw MarfaError.noServer(message: "the bin is read online") }
+        let call = try servers.begin()
+        defer { call.end() }
+        guard let server = call.server else { throw MarfaError.noServer(message: "the bin is read online") }
         var query = [
             URLQueryItem(name: "state", value: "trashed"), URLQueryItem(name: "sort", value: "updated_at"),
             URLQueryItem(name: "direction", value: "desc"), URLQueryItem(name: "include", value: "metadata"),
@@ -37,7 +39,9 @@ extension Items {
     /// copy lets the row and every edge at either end go at once.
     public func purge(_ id: String, version: Int64? = nil) async throws {
         let held = try await engine.purgeable(id)
-        guard let server = servers.current else {
+        let call = try servers.begin()
+        defer { call.end() }
+        guard let server = call.server else {
             throw MarfaError.noServer(message: "a purge is sent to the instance")
         }
         let sent = version ?? held

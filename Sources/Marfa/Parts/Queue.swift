@@ -29,7 +29,9 @@ public struct Queue: Sendable {
         guard engine.role == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
-        guard let server = servers.current else {
+        let call = try servers.begin()
+        defer { call.end() }
+        guard let server = call.server else {
             throw MarfaError.noServer(message: "a drain sends the queue to the instance")
         }
         return try await drains.drain(server)
@@ -63,7 +65,11 @@ public struct Queue: Sendable {
     /// nothing, for any other write (unanswered, `key_spent`…); throws `not_found` for no such write.
     public func withdraw(_ id: String) async throws -> Bool {
         guard let write = try await engine.withdrawCandidate(id) else { return false }
-        guard let server = servers.current else { throw MarfaError.noServer(message: "withdraw reads the row back from the instance") }
+        let call = try servers.begin()
+        defer { call.end() }
+        guard let server = call.server else {
+            throw MarfaError.noServer(message: "withdraw reads the row back from the instance")
+        }
         let reader = ServerRowReader(client: InstanceClient(server: server))
         var row: Item?
         var edge: Edge?

@@ -18,8 +18,9 @@ public struct PinReport: Sendable, Hashable {
     }
 }
 
-/// Pins (WC-35 to WC-40): rows held by id whatever the slice says. It fetches the row and the edges it draws from
-/// the instance; the engine judges and applies the pin in one turn (`CopyActor.pin`).
+/// Pins (WC-35 to WC-39): rows held by id whatever the slice says. It fetches the row and the edges it draws from
+/// the instance; the engine judges and applies the pin in one turn (`CopyActor.pin`). An unpin fetches nothing and
+/// goes to the engine directly (`CopyActor.unpin`, WC-40).
 struct PinFetcher {
     let client: InstanceClient
     let engine: CopyActor
@@ -27,7 +28,7 @@ struct PinFetcher {
     var seam = FetchApplySeam.none
 
     /// The instance's row `id` with the edges it draws; nil when the instance does not hold the row.
-    func fetch(_ id: String) async throws -> FetchedRow? {
+    func fetch(_ id: String) async throws(MarfaError) -> FetchedRow? {
         guard let row = try await ServerRowReader(client: client).item(id) else { return nil }
         return FetchedRow(item: row, edges: try await PageReader(client: client).edges(of: id).edges)
     }
@@ -40,8 +41,13 @@ struct PinFetcher {
         return PinReport(pinned: true, wasPinned: wasPinned)
     }
 
-    /// Releases a pin; a row the slice does not take goes with its edges, unless writes to it still wait (WC-40).
-    func unpin(_ id: String) async throws -> PinReport {
-        PinReport(pinned: false, wasPinned: try await engine.unpin(id))
+    /// The pinned row `id` read again for a fill (WC-39, Decision 0108): nil when the instance holds no row the key
+    /// can read, including a 403 refusing the key the row; any other failure throws, as the fill's reads do.
+    func refetch(_ id: String) async throws(MarfaError) -> FetchedRow? {
+        do {
+            return try await fetch(id)
+        } catch .forbidden {
+            return nil
+        }
     }
 }

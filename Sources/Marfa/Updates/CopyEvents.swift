@@ -18,6 +18,8 @@ final class CopyEvents: Sendable {
 
     private let engine: CopyActor
     private let listeners = LockedValue(Listeners())
+    /// Whether the server was last found unreachable (F140).
+    let reachability = ServerReachability()
 
     init(engine: CopyActor) {
         self.engine = engine
@@ -60,8 +62,9 @@ final class CopyEvents: Sendable {
         listeners.withLock { $0.writerWatch }?.cancel()
     }
 
-    /// A new uncoalesced stream of changes; one that ends at once when the copy is closed.
-    func changes() -> AsyncStream<Change> {
+    /// A new uncoalesced stream of changes, told first when the server is unreachable (F140), with `ended` called
+    /// once it ends; one that ends at once when the copy is closed.
+    func changes(ended: @escaping @Sendable () -> Void = {}) -> AsyncStream<Change> {
         let (stream, continuation) = AsyncStream.makeStream(of: Change.self)
         let id = listeners.withLock { state -> UInt64? in
             guard !state.closed else { return nil }
@@ -75,7 +78,9 @@ final class CopyEvents: Sendable {
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.listeners.withLock { $0.changes.removeValue(forKey: id) }
+            ended()
         }
+        if let failure = reachability.failure { continuation.yield(Change(origin: .serverUnreachable(failure))) }
         return stream
     }
 

@@ -56,7 +56,7 @@ package struct CommitNotice: Sendable, Hashable {
             case .addPin(let id), .removePin(let id): items.append(id)
             case .setSlice, .setCursor, .setHydration, .setInstanceId, .setCommitCount, .setOwedReadBacks,
                 .setOwedEdgeReadBacks, .owe, .settleOwed, .setLinkLookups, .setLastSynced,
-                .setDeclaredTypes:
+                .setDeclaredTypes, .setExpiry:
                 break
             }
         }

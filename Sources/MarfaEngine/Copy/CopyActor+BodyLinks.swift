@@ -71,7 +71,7 @@ extension CopyActor {
             }
             return BodyName(text: part.name.text, name: part.target, target: target)
         }
-        return BodyLinks(links: names)
+        return BodyLinks(links: names, embeds: embeds(in: body))
     }
 
     /// The links of many items' bodies by id, read at one moment (F009): an id the copy does not show (unheld, or in

@@ -11,7 +11,7 @@ extension CopyActor {
     /// Records `date` as the time of the last completed pull, durably; a reader records nothing.
     package func recordLastSynced(_ date: Date) async throws(MarfaError) {
         guard role == .writer else { return }
-        try ensureOpen()
+        if isClosed { throw MarfaError.closed(message: "this copy was closed") }
         try await commitJudged([.setLastSynced(Timestamp.string(from: date))], origin: .housekeeping)
     }
 }

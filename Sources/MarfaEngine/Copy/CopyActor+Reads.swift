@@ -4,23 +4,31 @@ extension CopyActor {
     /// How complete reads are now, or the refusal while the copy cannot answer (WC-4, seed 000 "While the copy fills").
     ///
     /// A store no server has touched is local and always whole; a bound copy answers once filled, says
-    /// `.partial` during a fill, and refuses everything while never filled or expired.
+    /// `.partial` during a fill, answers the rows it holds `.stale` while its cursor is let go and during an in-place
+    /// refill (F023, F025, Decision 0109), refuses everything while never filled, and refuses `copyExpired` once
+    /// expired by an accepted retype or source move (F029).
     package func readCompleteness() throws(MarfaError) -> Completeness {
         try ensureOpen()
         guard origin != nil else { return .complete }
         switch state.hydration {
         case .complete: return .complete
-        case .inProgress: return .partial
+        case .inProgress: return isRefilling ? .stale : .partial
         case .never:
             throw MarfaError.hydrationIncomplete(message: "the copy has not been hydrated yet")
         case .expired:
-            throw MarfaError.hydrationIncomplete(message: "the copy expired; hydrate it again")
+            guard configuration.swiftFillRules else {
+                throw MarfaError.hydrationIncomplete(message: "the copy expired; hydrate it again")
+            }
+            try refuseIfExpired()
+            return .stale
         }
     }
 
-    /// Throws `closed` once `close()` has begun (F120): a closed copy answers nothing.
+    /// Throws `closed` once `close()` has begun (F120): a closed copy answers nothing; throws `invalid` while a key
+    /// change runs (swift-api.md §2 "Keys").
     package func ensureOpen() throws(MarfaError) {
         if isClosed { throw MarfaError.closed(message: "this copy was closed") }
+        if isChangingKey { throw MarfaError.invalid(message: "the copy is changing its key; ask again") }
     }
 
     /// One item in any state but the bin, or nil (WC-51); during a fill an item not yet arrived throws.
@@ -32,7 +40,9 @@ extension CopyActor {
             }
             return nil
         }
-        return item.state == .trashed ? nil : item
+        guard item.state != .trashed else { return nil }
+        var hints = catalogHints
+        return hints.stamp(item)
     }
 
     /// The items of many ids at one moment, each once, in first-named order; unknown ids left out.
@@ -40,9 +50,10 @@ extension CopyActor {
         let completeness = try readCompleteness()
         var seen = Set<String>()
         var rows: [Item] = []
+        var hints = catalogHints
         for id in ids where seen.insert(id).inserted {
             guard let item = state.items[id], includingBin || item.state != .trashed else { continue }
-            rows.append(item)
+            rows.append(hints.stamp(item))
         }
         return Rows(rows: rows, completeness: completeness)
     }
@@ -113,7 +124,9 @@ extension CopyActor {
         let keptTypes = prepared.keptTypes(indexes.facts, catalog: state.catalog)
         let indexed = IndexedList(query: query, evaluator: evaluator, keptTypes: keptTypes)
             .rows(items: state.items, catalog: state.catalog, indexes: indexes)
-        return Rows(rows: indexed ?? evaluator.rows(state: state), completeness: completeness)
+        var hints = catalogHints
+        let rows = (indexed ?? evaluator.rows(state: state)).map { hints.stamp($0) }
+        return Rows(rows: rows, completeness: completeness)
     }
 
     /// Whether listing `filters` reads the word index (a `contains` on a property without a word index of its own).

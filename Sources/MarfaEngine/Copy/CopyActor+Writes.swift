@@ -12,7 +12,13 @@ extension CopyActor {
         guard role == .writer else {
             throw MarfaError.readingHandle(message: "another process writes to this store; this handle only reads")
         }
-        let planned = try plan(state, configuration.writeContext)
+        let awaitsFill = try writesAwaitFill()
+        let planned: PlannedWrite
+        do {
+            planned = try plan(state, configuration.writeContext)
+        } catch {
+            throw awaitsFill ? Self.duringFill(error) : error
+        }
         try await commitJudged(planned.changes, origin: planned.writes.first.map { .local($0.kind) } ?? .housekeeping)
         return planned.writes
     }
@@ -78,7 +84,8 @@ extension CopyActor {
     package func createEdge(
         from source: String, to target: String, type: String, properties: JSONObject, id: String?
     ) async throws(MarfaError) -> QueuedWrite {
-        try await firstWrite { state, context throws(MarfaError) in
+        try gateEdgeWrite()
+        return try await firstWrite { state, context throws(MarfaError) in
             try EdgeWritePlanner(state: state, context: context)
                 .create(from: source, to: target, type: type, properties: properties, id: id)
         }
@@ -88,12 +95,14 @@ extension CopyActor {
     package func checkEdge(from source: String, to target: String, type: String, properties: JSONObject, id: String?)
         throws(MarfaError)
     {
+        try gateEdgeWrite()
         _ = try EdgeWritePlanner(state: state, context: configuration.writeContext)
             .create(from: source, to: target, type: type, properties: properties, id: id)
     }
 
     /// Queues an edge edit, or answers nil when it changes nothing.
     package func updateEdge(_ id: String, _ edit: EdgeEdit) async throws(MarfaError) -> QueuedWrite? {
+        try gateEdgeWrite()
         guard let plan = try EdgeWritePlanner(state: state, context: configuration.writeContext).update(id, edit) else {
             return nil
         }
@@ -102,13 +111,15 @@ extension CopyActor {
 
     /// Throws what moving one end of an edge would throw now, and queues nothing.
     package func checkEdge(_ id: String, moving move: EdgeEdit.Move) throws(MarfaError) {
+        try gateEdgeWrite()
         let planner = EdgeWritePlanner(state: state, context: configuration.writeContext)
         try planner.judgeMove(try planner.heldEdge(id), move)
     }
 
     /// Queues an edge removed.
     package func deleteEdge(_ id: String) async throws(MarfaError) -> QueuedWrite {
-        try await firstWrite { state, context throws(MarfaError) in
+        try gateEdgeWrite()
+        return try await firstWrite { state, context throws(MarfaError) in
             try EdgeWritePlanner(state: state, context: context).delete(id)
         }
     }
@@ -117,16 +128,19 @@ extension CopyActor {
 extension CopyActor {
     /// Ends the hydration `fill`: lays every waiting write over the new rows (WC-34), stores the head cursor, the
     /// instance and its catalog, owes no read-back any more (every row was read), and marks the copy whole, all in
-    /// one durable step. Throws `canceled`, changing nothing, when a later fill has begun.
+    /// one durable step; an in-place refill first removes the held rows it did not bring and no waiting write needs
+    /// (F130), and the copy is no longer expired. Throws `canceled`, changing nothing, when a later fill has begun.
     package func finishHydration(
         _ fill: FillToken, cursor: String, instanceId: String, catalog: CatalogSnapshot
     ) async throws(MarfaError) {
         try checkCurrent(fill)
+        let sweep = refillSweep(fill)
+        refill = nil
         let layOver = LayOver.changes(over: state, now: configuration.writeContext.now())
         try await commitJudged(
-            layOver + [
+            sweep + layOver + [
                 .setCursor(cursor), .setInstanceId(instanceId), .setCatalog(catalog), .setHydration(.complete),
-                .setOwedReadBacks([]), .setOwedEdgeReadBacks([]),
+                .setOwedReadBacks([]), .setOwedEdgeReadBacks([]), .setExpiry(nil),
             ],
             origin: .refreshed("hydrated"))
     }

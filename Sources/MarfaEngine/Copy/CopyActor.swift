@@ -50,6 +50,8 @@ package actor CopyActor {
     private var failure: MarfaError?
     /// Whether `close()` has begun: every later read and write throws `closed` (F120).
     package private(set) var isClosed = false
+    /// Whether `useKey(_:)` is changing the key: every read and write throws `invalid` meanwhile.
+    var isChangingKey = false
     /// Held items by folded title for link reads, built on the first one (`currentTitleIndex`).
     var titleIndex: TitleIndex?
     /// The lists asked lately, checked and parsed once (Decision 0066).
@@ -64,6 +66,8 @@ package actor CopyActor {
     package let fills = FillLane()
     /// The fill begun last: only its pages and its end are taken (`beginHydration`).
     var currentFill = FillToken(number: 0)
+    /// The rows an in-place refill has laid over so far (`beginRefill`), nil when no refill has begun.
+    var refill: RefillLedger?
 
     /// Opens (or creates) the store at `url`, bound to `origin` when given (WC-1, WC-2).
     ///

@@ -16,6 +16,12 @@ package struct CopyConfiguration: Sendable {
     /// the background (on when `MARFA_HUGE_PAGES` is set; Decision 0039).
     package var hugePages: Bool = CopyConfiguration.flag("MARFA_HUGE_PAGES")
 
+    /// Whether the Swift pages' fill rules hold (seed 000 "While the copy fills", F025 to F029, F074, F091, F129;
+    /// Decisions 0109, 0110): a stale copy answers its rows `.stale` and refills in place, writes wait on the fill as
+    /// F028 says, and a taken retype or edge source move expires the copy. The device command line turns them off and
+    /// keeps its own contract (WC-4, WC-30, WC-32, V-21): no row read until a fill completes, a refill that clears.
+    package var swiftFillRules = true
+
     /// The clock and id source writes use; tests inject their own.
     package var writeContext: WriteContext = .live
 

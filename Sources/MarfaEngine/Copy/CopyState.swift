@@ -47,6 +47,8 @@ package struct CopyState: Sendable {
     package private(set) var lastSynced: String?
     /// The app's declared types as normalized JSON definitions, kept across hydrations.
     package private(set) var declaredTypes: [String] = []
+    /// Why the copy expired rather than went stale (F029): set once the instance accepted a retype or a source move.
+    package private(set) var expiry: String?
     /// The catalog writes and reads are judged by: the built-in one until the instance's is read.
     package private(set) var catalog: CatalogSnapshot = BuiltInCatalog.snapshot
 
@@ -132,6 +134,7 @@ package struct CopyState: Sendable {
         case .setLinkLookups(let itemId, let lookups): linkLookups[itemId] = lookups.isEmpty ? nil : lookups
         case .setLastSynced(let time): lastSynced = time
         case .setDeclaredTypes(let types): declaredTypes = types
+        case .setExpiry(let reason): expiry = reason
         }
     }
 
@@ -174,5 +177,6 @@ extension CopyState: Equatable {
             && lhs.catalog == rhs.catalog && lhs.owedReadBacks == rhs.owedReadBacks
             && lhs.owedEdgeReadBacks == rhs.owedEdgeReadBacks && lhs.linkLookups == rhs.linkLookups
             && lhs.lastSynced == rhs.lastSynced && lhs.declaredTypes == rhs.declaredTypes
+            && lhs.expiry == rhs.expiry
     }
 }

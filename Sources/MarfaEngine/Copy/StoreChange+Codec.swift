@@ -65,7 +65,10 @@ extension StoreChange {
             writer.write(5); writer.write(itemId); writer.write(namespace); writer.write(object: body)
         case .removeExtension(let itemId, let namespace):
             writer.write(6); writer.write(itemId); writer.write(namespace)
-        case .putQueuedWrite(let write): writer.write(Self.putQueuedWriteTag); RowCodec.write(write, into: &writer)
+        case .putQueuedWrite(let write):
+            writer.write(write.read == nil ? Self.putQueuedWriteTag : Self.putReadQueuedWriteTag)
+            RowCodec.write(write, into: &writer)
+            if let read = write.read { writer.write(object: read) }
         case .removeQueuedWrite(let id): writer.write(8); writer.write(id)
         case .clearRows: writer.write(9)
         case .setSlice(let slice):
@@ -93,6 +96,7 @@ extension StoreChange {
             LinkLookupCodec.write(lookups, into: &writer)
         case .setLastSynced(let time): writer.write(Self.setLastSyncedTag); writer.write(time)
         case .setDeclaredTypes(let types): writer.write(Self.setDeclaredTypesTag); writer.write(strings: types)
+        case .setExpiry(let reason): writer.write(Self.setExpiryTag); writer.write(optional: reason)
         case .setCatalog(let catalog):
             writer.write(15)
             writer.write(String(decoding: (try? JSONEncoder().encode(catalog)) ?? Data("{}".utf8), as: UTF8.self))
@@ -102,12 +106,17 @@ extension StoreChange {
     /// The byte a `putQueuedWrite` change starts with: 17 since queue rows carry `sentAt` (Decision 0072); rows
     /// under 7, written before, are read without it.
     static let putQueuedWriteTag: UInt8 = 17
+    /// The byte a `putQueuedWrite` change starts with when the write keeps what its edit read (`QueuedWrite.read`,
+    /// Decision 0101): the tag-17 row followed by that object. Rows without it keep tag 17.
+    static let putReadQueuedWriteTag: UInt8 = 29
     /// The byte a `setLinkLookups` change starts with (store format 3, Decision 0091).
     static let setLinkLookupsTag: UInt8 = 24
     /// The byte a `setLastSynced` change starts with (store format 3, Decision 0092).
     static let setLastSyncedTag: UInt8 = 25
     /// The byte a `setDeclaredTypes` change starts with (store format 3).
     static let setDeclaredTypesTag: UInt8 = 26
+    /// The byte a `setExpiry` change starts with (store format 3, Decision 0109).
+    static let setExpiryTag: UInt8 = 36
     /// The byte a `putEdge` change starts with.
     static let putEdgeTag: UInt8 = 3
     /// The byte a `putItem` change starts with.
@@ -127,6 +136,10 @@ extension StoreChange {
         case 6: return .removeExtension(itemId: try reader.readString(), namespace: try reader.readString())
         case 7: return .putQueuedWrite(try RowCodec.readQueuedWrite(from: &reader, withSentAt: false))
         case Self.putQueuedWriteTag: return .putQueuedWrite(try RowCodec.readQueuedWrite(from: &reader))
+        case Self.putReadQueuedWriteTag:
+            var write = try RowCodec.readQueuedWrite(from: &reader)
+            write.read = try reader.readObject()
+            return .putQueuedWrite(write)
         case 8: return .removeQueuedWrite(id: try reader.readString())
         case 9: return .clearRows
         case 10:
@@ -153,6 +166,7 @@ extension StoreChange {
             return .setLinkLookups(itemId: try reader.readString(), lookups: try LinkLookupCodec.read(from: &reader))
         case Self.setLastSyncedTag: return .setLastSynced(try reader.readString())
         case Self.setDeclaredTypesTag: return .setDeclaredTypes(try reader.readStrings())
+        case Self.setExpiryTag: return .setExpiry(try reader.readOptionalString())
         case 15:
             let text = try reader.readString()
             guard let catalog = try? JSONDecoder().decode(CatalogSnapshot.self, from: Data(text.utf8)) else {

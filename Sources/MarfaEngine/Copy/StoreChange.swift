@@ -38,6 +38,9 @@ package enum StoreChange: Sendable, Hashable {
     case setLastSynced(String)
     /// The app's declared types, each a normalized JSON type definition (swift-api.md §2 "Declare").
     case setDeclaredTypes([String])
+    /// Why the copy expired rather than went stale (F029, F074, F091): `read_view_changed` once the instance accepted
+    /// a retype or a source move; nil when the copy is not expired so. Only a fill that clears lifts it.
+    case setExpiry(String?)
 }
 
 /// A row or edge owed a read-back after a refusal whose read could not be made.

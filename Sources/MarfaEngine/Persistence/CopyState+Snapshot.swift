@@ -13,6 +13,7 @@ extension CopyState {
     var snapshotChangeCount: Int {
         Self.metadataChangeCount + (owedReadBacks.isEmpty ? 0 : 1) + (owedEdgeReadBacks.isEmpty ? 0 : 1)
             + linkLookups.count + (lastSynced == nil ? 0 : 1) + (declaredTypes.isEmpty ? 0 : 1)
+            + (expiry == nil ? 0 : 1)
             + items.count + edges.count + queue.count
             + extensions.entries.reduce(0) { $0 + $1.value.count }
     }
@@ -39,6 +40,7 @@ extension CopyState {
         if !owedEdgeReadBacks.isEmpty { try body(.setOwedEdgeReadBacks(owedEdgeReadBacks)) }
         if let lastSynced { try body(.setLastSynced(lastSynced)) }
         if !declaredTypes.isEmpty { try body(.setDeclaredTypes(declaredTypes)) }
+        if let expiry { try body(.setExpiry(expiry)) }
         for itemId in linkLookups.keys.sorted() {
             try body(.setLinkLookups(itemId: itemId, lookups: linkLookups[itemId] ?? []))
         }

@@ -40,8 +40,10 @@ extension CopyActor {
                 ? state.removal(of: shown.id, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)
                 : [.putItem(shown)] + oweReadBackIfHeldLater(item: row)
             changes += QueueRebase.moved(
-                behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged
+                behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged,
+                row: row
             ).map(StoreChange.putQueuedWrite)
+            changes += expiry(afterTaking: write)
         case .edge(let edge, let acknowledged):
             write.verdict = .accepted
             write.answeredAt = now
@@ -52,11 +54,13 @@ extension CopyActor {
             changes += QueueRebase.moved(
                 behind: write, verdict: .accepted, version: edge.version, acknowledged: acknowledged, in: state
             ).map(StoreChange.putQueuedWrite)
+            changes += expiry(afterTaking: write)
         case .plain(let acknowledged):
             write.verdict = .accepted
             write.answeredAt = now
             replayed = acknowledged
-        case .refused(let refusal, let serverRow, let serverEdge, let readBack):
+        case .refused(let refusal, let serverRow, let serverEdge, let read):
+            let readBack = read && !holdsLater(than: serverRow) && !holdsLater(than: serverEdge)
             write.verdict = .refused(refusal)
             write.answeredAt = now
             changes += reset(under: write, to: serverRow, edge: serverEdge, readBack: readBack, now: now)
@@ -89,8 +93,22 @@ extension CopyActor {
         return SettledWrite(write: write, replayed: replayed)
     }
 
-    /// Whether an answered retype or tier move puts its row outside the slice, so the row goes unless pinned, and
-    /// edges of types held whole stay (V-21; a non-moving edit leaves an out-of-slice row where it is).
+    /// Whether the copy holds a later version of `row` than a read-back brought (issue 28 point 13, Q-42.5): that
+    /// read-back is older than the row the copy caught up to, so it is ignored and the row stays owed a read.
+    private func holdsLater(than row: Item?) -> Bool {
+        guard let row, let held = state.items[row.id] else { return false }
+        return held.version > row.version
+    }
+
+    /// `holdsLater(than:)` for an edge read back.
+    private func holdsLater(than edge: Edge?) -> Bool {
+        guard let edge, let held = state.edges[edge.id] else { return false }
+        return held.version > edge.version
+    }
+
+    /// Whether an answered retype or tier move, or the row read back under a refused one, is outside the slice, so
+    /// the row goes unless pinned, and edges of types held whole stay (V-21; a non-moving edit leaves an
+    /// out-of-slice row where it is).
     private func movesOutOfSlice(_ write: QueuedWrite, _ shown: Item) -> Bool {
         guard state.slice != nil, write.kind == .updateItem,
             write.body["retype"] == true || write.body["tier"] != nil
@@ -245,9 +263,9 @@ extension CopyActor {
     }
 
     /// The changes that reset the row or edge under a refused or dead write: a create leaves nothing
-    /// (an item create's row and the edges it carried go, an edge create's edge); another write shows the instance's
-    /// row or edge read back, with the other waiting writes laid over, and none when the instance holds none
-    /// readable; with no read-back the copy keeps what it shows.
+    /// (an item create's row, the edges it carried and its pin go, WC-36; an edge create's edge); another write
+    /// shows the instance's row or edge read back, with the other waiting writes laid over, and none when the
+    /// instance holds none readable; with no read-back the copy keeps what it shows.
     private func reset(
         under write: QueuedWrite, to serverRow: Item?, edge serverEdge: Edge?, readBack: Bool, now: String
     ) -> [StoreChange] {
@@ -261,9 +279,13 @@ extension CopyActor {
         guard let itemId = write.itemId else { return [] }
         if write.kind == .createItem {
             return LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) } + [.removeItem(id: itemId)]
+                + PinChanges.goneWithCreate(of: itemId, in: state)
         }
         let row = LayOver.item(serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: write.id, now: now)
         guard let row else { return state.items[itemId] == nil ? [] : [.removeItem(id: itemId)] }
+        if movesOutOfSlice(write, row) {
+            return state.removal(of: itemId, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)
+        }
         return [.putItem(row)]
     }
 }

@@ -15,10 +15,11 @@ extension CopyActor {
         try requireWholeCopy()
         let links = state.edges.records(to: id).map(\.edge).filter { $0.edgeType == Self.derivedFromEdgeType }
         var seen = Set<String>()
+        var hints = catalogHints
         return links.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.compactMap { link -> Item? in
             guard let copy = state.items[link.sourceId], isConflictedCopy(copy), seen.insert(copy.id).inserted
             else { return nil }
-            return copy
+            return hints.stamp(copy)
         }
     }
 

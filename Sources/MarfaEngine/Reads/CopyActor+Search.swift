@@ -54,9 +54,10 @@ extension CopyActor {
             var order = SearchBoundOrder(bounds: bounds)
             while let bound = order.nextBound, !best.excludes(bound), let position = order.next() { verify(position) }
         }
+        var hints = catalogHints
         let hits = best.entries.map { entry in
             SearchHit(
-                item: entry.item, score: entry.score,
+                item: hints.stamp(entry.item), score: entry.score,
                 titleField: state.catalog.titleField(of: entry.item.type) ?? "title", query: search,
                 matches: entry.matches)
         }

@@ -35,15 +35,18 @@ extension CopyActor {
     }
 
     /// Expires the copy and drops its cursor (WC-30, WC-33): the log no longer holds what follows it, or the origin
-    /// serves another instance. The queue and the rows stay.
-    package func expire() async throws(MarfaError) {
-        try await commitJudged([.setHydration(.expired), .setCursor(nil)], origin: .housekeeping)
+    /// serves another instance. The queue and the rows stay. With `reason` (`read_view_changed`, P-32) the copy is
+    /// expired rather than stale, and refuses reads and writes until a fill (F029, Decision 0110).
+    package func expire(because reason: String? = nil) async throws(MarfaError) {
+        let expiry: [StoreChange] = reason.map { [.setExpiry($0)] } ?? []
+        try await commitJudged([.setHydration(.expired), .setCursor(nil)] + expiry, origin: .housekeeping)
     }
 
     /// Refuses an event or a cursor move while a fill runs (WC-13): the fill ends at the cursor it read first, so an
     /// event applied meanwhile would be set back behind (the chaos drill's finding 6). The catch-up that meets this
     /// ends `hydrationIncomplete`, and the next one starts after the fill.
     private func refuseWhileFilling() throws(MarfaError) {
+        try refuseIfExpired()
         guard state.hydration != .inProgress else {
             throw MarfaError.hydrationIncomplete(message: "a fill is running; events wait until it has ended")
         }

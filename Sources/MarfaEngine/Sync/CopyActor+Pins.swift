@@ -16,11 +16,13 @@ extension CopyActor {
         return wasPinned
     }
 
-    /// Shows `fetched` again for a row still pinned (a fill reads every pinned row after the slice, WC-38); a row
-    /// unpinned meanwhile, or one the instance no longer holds (`fetched` nil), is left as it is.
+    /// Shows `fetched` again for a row still pinned (a fill reads every pinned row after the slice, WC-38, WC-39);
+    /// when the instance holds no row the key can read (`fetched` nil) the pin stays and the copy holds nothing for
+    /// it. A row unpinned meanwhile is left as it is.
     package func refreshPinned(_ id: String, fetched: FetchedRow?) async throws(MarfaError) {
-        guard let fetched, state.pins.contains(id) else { return }
-        let changes = PinChanges.holding(fetched, in: state, now: configuration.writeContext.now())
+        guard state.pins.contains(id) else { return }
+        let changes = fetched.map { PinChanges.holding($0, in: state, now: configuration.writeContext.now()) }
+            ?? PinChanges.unreadable(id, in: state)
         try await commitJudged(changes, origin: .refreshed("hydrated"))
     }
 

@@ -88,7 +88,9 @@ struct EventApplier {
         if plan != .skipStale, plan != .ignore, state.owedReadBacks.contains(row.id) {
             changes.append(.settleOwed(.item(row.id)))
         }
-        return Outcome(changes: changes, skipped: plan == .skipStale)
+        // A row of a type the catalog does not describe, even read again, is skipped (WC-27, issue 28 point 21).
+        let undescribed = plan == .ignore && !state.catalog.holdsItemType(row.type)
+        return Outcome(changes: changes, skipped: plan == .skipStale || undescribed)
     }
 
     private func edge(_ kind: EventKind, edge: Edge) -> Outcome {

@@ -14,7 +14,8 @@ package struct ItemWritePlanner {
         self.context = context
     }
 
-    /// Plans a create: one write carrying state, location and edges, then one tag write each (WC-64, F067–F070).
+    /// Plans a create: one write carrying state, location and edges, then one tag write each (WC-64, F067–F070);
+    /// a create the slice does not take pins itself (WC-41).
     package func create(_ draft: Draft) throws(MarfaError) -> PlannedWrite {
         try FieldRules.checkType(draft.type)
         guard state.catalog.itemType(draft.type) != nil else {
@@ -57,6 +58,7 @@ package struct ItemWritePlanner {
             createdAt: now, updatedAt: now, tags: [])
         var plan = PlannedWrite()
         plan.changes.append(.putItem(item))
+        plan.changes += AutoPin.changes(creating: item, in: state)
         var judged = CopyEdgeContext(state: state)
         judged.addedItems[id] = item
         var dependsOn: [String] = []
@@ -174,7 +176,8 @@ package struct ItemWritePlanner {
         }
         let now = context.now()
         item.updatedAt = now
-        return itemWrite(.updateItem, item: item, baseVersion: edit.baseVersion, body: body, now: now)
+        let read = edit.baseVersion == held.version ? EditReading.read(of: body, shown: held) : nil
+        return itemWrite(.updateItem, item: item, baseVersion: edit.baseVersion, body: body, now: now, read: read)
     }
 
     /// Plans a move to the bin at the held version (F060).
@@ -240,12 +243,15 @@ package struct ItemWritePlanner {
         return item
     }
 
+    /// The plan that shows `item` and queues its write; `read` is what an edit read (`QueuedWrite.read`).
     private func itemWrite(
-        _ kind: WriteKind, item: Item, baseVersion: Int64?, body: JSONObject, now: String
+        _ kind: WriteKind, item: Item, baseVersion: Int64?, body: JSONObject, now: String, read: JSONObject? = nil
     ) -> PlannedWrite {
         var plan = PlannedWrite()
         plan.changes.append(.putItem(item))
-        plan.queue(chainedWrite(kind, itemId: item.id, baseVersion: baseVersion, body: body, now: now))
+        var write = chainedWrite(kind, itemId: item.id, baseVersion: baseVersion, body: body, now: now)
+        write.read = read
+        plan.queue(write)
         return plan
     }
 

@@ -108,6 +108,9 @@ package enum InstanceChangeCodec {
         case .putKey(let key):
             writer.write(13)
             write(key, into: &writer)
+        case .putType(let type):
+            writer.write(14)
+            writer.write(RegisteredTypeJSON.text(of: type))
         }
     }
 
@@ -143,6 +146,11 @@ package enum InstanceChangeCodec {
                     body: try reader.readString(), errorCode: try reader.readOptionalString()))
         case 12: return .setInstanceId(try reader.readString())
         case 13: return .putKey(try readKey(from: &reader))
+        case 14:
+            guard let type = RegisteredTypeJSON.type(from: try reader.readString()) else {
+                throw corrupt(reader, "a registered type that is not a type record")
+            }
+            return .putType(type)
         default: throw corrupt(reader, "unknown change tag")
         }
     }

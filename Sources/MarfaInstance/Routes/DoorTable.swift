@@ -8,6 +8,7 @@ package enum DoorTable {
     package static func door(method: String, segments: [String]) -> Door? {
         switch segments.count {
         case 1: return collectionDoor(method: method, segments[0])
+        case 2 where method == "GET" && segments == ["items", "stats"]: return reply(StatsDoor.stats)
         case 2: return memberDoor(method: method, segments[0])
         case 3 where segments[0] == "items": return itemPartDoor(method: method, segments[2])
         case 4... where segments[0] == "items":
@@ -19,6 +20,7 @@ package enum DoorTable {
     private static func collectionDoor(method: String, _ name: String) -> Door? {
         switch (method, name) {
         case ("GET", "types"): return reply(CatalogDoors.types)
+        case ("POST", "types"): return write(TypeRegistrationDoor.register)
         case ("GET", "edge-types"): return reply(CatalogDoors.edgeTypes)
         case ("GET", "items"): return written(ListingDoor.list)
         case ("POST", "items"): return write(ItemCreateDoor.create)

@@ -5,16 +5,9 @@ import MarfaRules
 package enum ItemCreateDoor {
     /// Creates, upserts, acknowledges or refuses one item.
     package static func create(_ request: DoorRequest) async -> Reply {
-        let parsed: (IdempotencyClaim?, JSONObject)
-        do throws(Refusal) {
-            _ = try request.query([])
-            parsed = (try request.claim(), try request.body())
-        } catch {
-            return error.reply
-        }
         let now = DoorRequest.now()
-        return await request.core.write(claim: parsed.0) { state throws(Refusal) in
-            try plan(BodyFields(parsed.1), state: state, access: request.access, now: now)
+        return await request.writeJSON { body, state throws(Refusal) in
+            try plan(BodyFields(body), state: state, access: request.access, now: now)
         }
     }
 

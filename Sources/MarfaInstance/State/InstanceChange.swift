@@ -29,4 +29,6 @@ package enum InstanceChange: Sendable, Hashable {
     case setInstanceId(String)
     /// Adds a narrowed key.
     case putKey(AccessKey)
+    /// Registers an item type as its registration declared it (P-21).
+    case putType(ItemType)
 }

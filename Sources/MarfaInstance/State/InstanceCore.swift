@@ -28,8 +28,9 @@ package final class InstanceCore: Sendable {
     package let persistence: InstancePersistence
     /// The open event streams.
     package let hub: StreamHub
-    /// The shipped catalog (P-86, P-89).
-    package let catalog: CatalogSnapshot
+    /// The shipped catalog with the registered types (P-86, P-89, P-21), mirrored from the state in the same turn a
+    /// write applies `putType`, so a request reads it without waiting for the state lock.
+    private let catalogTable: LockedValue<CatalogSnapshot>
     /// The operator's full key.
     package let operatorKey: AccessKey
     /// The fault the hooks armed.
@@ -46,9 +47,21 @@ package final class InstanceCore: Sendable {
         keyTable = LockedValue(state.keys)
         self.persistence = persistence
         self.hub = StreamHub(capacity: streamCapacity)
-        self.catalog = BuiltInCatalog.snapshot
+        catalogTable = LockedValue(Self.catalog(registering: state.registeredTypes))
         self.operatorKey = operatorKey
         self.snapshotThreshold = snapshotThreshold
+    }
+
+    /// The shipped catalog with the registered types (P-86, P-89, P-21).
+    package var catalog: CatalogSnapshot {
+        catalogTable.withLock { $0 }
+    }
+
+    /// The shipped catalog with `registered` added, each resolved through its parents.
+    package static func catalog(registering registered: [ItemType]) -> CatalogSnapshot {
+        let shipped = BuiltInCatalog.snapshot
+        guard !registered.isEmpty else { return shipped }
+        return CatalogSnapshot(itemTypes: shipped.itemTypes + registered, edgeTypes: shipped.edgeTypes)
     }
 
     /// Answers `body` from the state under the lock.
@@ -116,6 +129,10 @@ package final class InstanceCore: Sendable {
             for change in changes {
                 guarded.data.apply(change)
                 if case .putKey(let key) = change { keyTable.withLock { $0[key.secret] = key } }
+                if case .putType = change {
+                    let catalog = Self.catalog(registering: guarded.data.registeredTypes)
+                    catalogTable.withLock { $0 = catalog }
+                }
             }
             if let claimed { guarded.inFlight.insert(claimed) }
             return .pending(sequence: sequence, lastEvent: lastEvent, reply: planned.reply, claim: claimed)

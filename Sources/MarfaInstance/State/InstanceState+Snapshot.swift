@@ -10,6 +10,7 @@ extension InstanceState {
         for key in keys.keys.sorted() {
             if let record = keys[key] { changes.append(.putKey(record)) }
         }
+        changes.append(contentsOf: registeredTypes.map(InstanceChange.putType))
         for key in createdOrder.keys {
             if let stored = items[key.id] { changes.append(.putItem(stored)) }
         }

@@ -30,6 +30,8 @@ package struct InstanceState: Sendable {
     package private(set) var idempotency: [IdempotencyRecord.Key: IdempotencyRecord] = [:]
     /// The narrowed keys by secret.
     package private(set) var keys: [String: AccessKey] = [:]
+    /// The item types registered with `POST /types` (P-21), as declared, in registration order.
+    package private(set) var registeredTypes: [ItemType] = []
 
     /// Makes an empty state.
     package init() {}
@@ -51,6 +53,9 @@ package struct InstanceState: Sendable {
         case .putIdempotency(let record): idempotency[record.key] = record
         case .setInstanceId(let id): instanceId = id
         case .putKey(let key): keys[key.secret] = key
+        case .putType(let type):
+            registeredTypes.removeAll { $0.id == type.id }
+            registeredTypes.append(type)
         }
     }
 

@@ -1,12 +1,14 @@
 extension Item {
-    /// The property the built-in catalog's display hints name as the title, where it holds text (F017).
+    /// The property the display hints of the copy's catalog name as the title, where it holds text (F017); an
+    /// item no copy handed out reads the built-in catalog's hints.
     public var title: String? {
-        BuiltInCatalog.snapshot.titleField(of: type).flatMap { property($0)?.string }
+        displayCatalog.titleField(of: type).flatMap { property($0)?.string }
     }
 
-    /// The property the built-in catalog's display hints name as the body, where it holds text (F017).
+    /// The property the display hints of the copy's catalog name as the body, where it holds text (F017); an item
+    /// no copy handed out reads the built-in catalog's hints.
     public var body: String? {
-        BuiltInCatalog.snapshot.bodyField(of: type).flatMap { property($0)?.string }
+        displayCatalog.bodyField(of: type).flatMap { property($0)?.string }
     }
 
     /// Why the copy holds none of the item's properties, or nil when they were read (F018).

@@ -41,6 +41,11 @@ public struct QueuedWrite: Sendable, Hashable, Codable, Identifiable {
     /// When the write first went out under its key, or nil while it has never been sent: from then on its body and
     /// base never change (V-19), until a release gives it a fresh key.
     public var sentAt: String?
+    /// For an item edit: each property it sends, with the value the copy showed when it was made (`null` for none).
+    /// An edit moves onto the answer ahead of it only if that answer holds these values for the properties it
+    /// changes, so nothing it did not read is overwritten (V-14 a, V-15, V-18). Nil for an edit sent as read (V-20,
+    /// never moved), for other kinds, and for edits queued before it was kept.
+    public var read: JSONObject?
 
     /// Makes a queued write; the queue mints ids and keys, so apps read these rather than make them.
     public init(
@@ -48,7 +53,7 @@ public struct QueuedWrite: Sendable, Hashable, Codable, Identifiable {
         namespace: String? = nil, tag: String? = nil, blob: String? = nil, baseVersion: Int64? = nil,
         idempotencyKey: String, dependsOn: [String] = [], follows: String? = nil, verdict: Verdict? = nil,
         body: JSONObject = [:], answer: String? = nil, refusals: Int64 = 0, queuedAt: String,
-        answeredAt: String? = nil, sentAt: String? = nil
+        answeredAt: String? = nil, sentAt: String? = nil, read: JSONObject? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -69,6 +74,7 @@ public struct QueuedWrite: Sendable, Hashable, Codable, Identifiable {
         self.queuedAt = queuedAt
         self.answeredAt = answeredAt
         self.sentAt = sentAt
+        self.read = read
     }
 
     /// Whether the write still waits for an answer.

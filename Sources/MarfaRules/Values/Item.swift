@@ -98,6 +98,17 @@ public struct Item: Sendable, Hashable, Codable, Identifiable {
             schemaVersion: schemaVersion, source: source, sourceId: sourceId, times: times, tags: tags)
     }
 
+    /// This item, reading its title and body by `hints` (F017).
+    func reading(_ hints: CatalogHints) -> Item {
+        var item = self
+        item.unique().hints = hints
+        return item
+    }
+
+    /// The catalog whose display hints name the item's title and body fields: the copy's that handed the item out,
+    /// where its hints differ from the built-in ones, else the built-in catalog.
+    var displayCatalog: CatalogSnapshot { fields.hints?.catalog ?? BuiltInCatalog.snapshot }
+
     /// The box, copied first when another item shares it.
     private mutating func unique() -> ItemFields {
         if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }

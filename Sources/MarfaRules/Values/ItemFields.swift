@@ -19,6 +19,9 @@ final class ItemFields: @unchecked Sendable {
     /// `occurredAt`, `createdAt` and `updatedAt`, as milliseconds when canonical (Decision 0023).
     var times: ItemTimes
     var tags: [String]
+    /// The catalog `Item.title` and `body` read their hints from when not the built-in one (F017); not a field of the
+    /// row, so equality and hashing leave it out.
+    var hints: CatalogHints?
 
     var properties: JSONObject {
         get { propertyList.object }
@@ -80,6 +83,7 @@ final class ItemFields: @unchecked Sendable {
         sourceId = other.sourceId
         times = other.times
         tags = other.tags
+        hints = other.hints
     }
 
     /// A new box holding the same fields.

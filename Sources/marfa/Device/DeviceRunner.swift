@@ -94,7 +94,8 @@ enum DeviceRunner {
         let store = URL(fileURLWithPath: database)
         if reader { return try await WorkingCopy.openReader(store: store) }
         return try await WorkingCopy.open(
-            store: store, server: try server(arguments), creatingStore: creatingStore, policy: .commandLine)
+            store: store, server: try server(arguments), creatingStore: creatingStore, policy: .commandLine,
+            swiftFillRules: false)
     }
 
     /// The instance `--url` names with the key from `--key` or `MARFA_API_KEY`, or nil without `--url`.

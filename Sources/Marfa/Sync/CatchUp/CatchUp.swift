@@ -6,7 +6,8 @@ import FoundationNetworking
 
 /// Replays the log from the stored cursor up to the `stream_live` marker (WC-16 to WC-30): each event applied and
 /// the cursor moved in one record; a burst of events already received is staged and then waited for once, so it
-/// pays one durable wait; an aged-out or restored-behind cursor expires the copy.
+/// pays one durable wait; an aged-out or restored-behind cursor expires the copy. Each stream reads the catalog
+/// first, and an event naming a type the catalog lacks reopens it once per type (WC-27, WC-80, Decision 0105).
 struct CatchUp {
     let client: InstanceClient
     let engine: CopyActor
@@ -19,15 +20,49 @@ struct CatchUp {
         let standing = await engine.standing()
         switch standing.hydration {
         case .complete: break
-        case .expired: throw MarfaError.copyExpired(reason: "catchup_too_old", message: "the copy expired; hydrate it")
+        case .expired:
+            try await engine.refuseIfExpired()
+            throw MarfaError.copyExpired(reason: "catchup_too_old", message: "the copy expired; hydrate it")
         case .never, .inProgress:
             throw MarfaError.hydrationIncomplete(message: "the copy must be hydrated before it catches up")
         }
         try await checkInstance(expected: standing.instanceId)
-        let stream = try EventStreamConnection(client: client, lastEventId: standing.cursor)
-        defer { stream.close() }
+        var tally = Tally()
+        var tried = Set<String>()
+        while true {
+            // Each stream reads the catalog first (WC-27); a stream ended at a catalog gap is opened again from the
+            // stored cursor, the gap's type read again once (WC-80).
+            try await catalog.refresh()
+            let stream = try EventStreamConnection(client: client, lastEventId: await engine.standing().cursor)
+            defer { stream.close() }
+            let end = try await pass(stream, tally: &tally, tried: tried)
+            guard case .catalogGap(let type) = end else {
+                return CatchUpReport(
+                    applied: tally.applied, skipped: tally.skipped, cursor: await engine.standing().cursor,
+                    reachedHead: end == .reachedHead)
+            }
+            tried.insert(type)
+        }
+    }
+
+    /// Events applied and skipped so far, over every stream a catch-up opened.
+    struct Tally {
         var applied: UInt64 = 0
         var skipped: UInt64 = 0
+    }
+
+    /// How one stream of a catch-up ended.
+    enum PassEnd: Equatable {
+        /// The `stream_live` marker: the head is reached.
+        case reachedHead
+        /// The stream ended before the marker.
+        case ended
+        /// An event named a type the catalog does not hold: it was not applied, and the catalog is read again.
+        case catalogGap(String)
+    }
+
+    /// Replays `stream` up to the marker, its end or a catalog gap not in `tried`, counting into `tally`.
+    private func pass(_ stream: EventStreamConnection, tally: inout Tally, tried: Set<String>) async throws -> PassEnd {
         var taken = 0
         var burst: [StagedEvent] = []
         do {
@@ -46,11 +81,14 @@ struct CatchUp {
                     try await settle(burst)
                     burst = []
                     try await engine.moveCursor(afterMarker: marker)
-                    return CatchUpReport(
-                        applied: applied, skipped: skipped, cursor: await engine.standing().cursor, reachedHead: true)
+                    return .reachedHead
                 default:
+                    if let type = await catalog.gap(in: event, tried: tried) {
+                        try await settle(burst)
+                        return .catalogGap(type)
+                    }
                     let staged = try await stage(event)
-                    if staged.skipped { skipped += 1 } else { applied += 1 }
+                    if staged.skipped { tally.skipped += 1 } else { tally.applied += 1 }
                     burst.append(staged)
                     if Self.burstEnds(burst, stream: stream, taken: taken) {
                         try await settle(burst)
@@ -63,9 +101,11 @@ struct CatchUp {
             try? await settle(burst)
             throw error
         }
-        return CatchUpReport(
-            applied: applied, skipped: skipped, cursor: await engine.standing().cursor, reachedHead: false)
+        return .ended
     }
+
+    /// The catalog reads around this catch-up's streams.
+    var catalog: CatalogRefresh { CatalogRefresh(client: client, engine: engine) }
 
     /// Most events staged before a durable wait even while more are waiting, which bounds how long an applied
     /// event may stay unacknowledged in a long replay.
@@ -78,20 +118,23 @@ struct CatchUp {
 
     /// Stages one event and the cursor move with it (WC-18): the engine judges it against the copy as it is and
     /// applies it in one turn, and queues it in the journal in one record, so the cursor is durable together with
-    /// the changes it covers; `settle` waits for it. A row entering the slice has its edges fetched first (WC-25),
-    /// and is then handed in again, judged afresh.
+    /// the changes it covers; `settle` waits for it. A row entering the slice is read first, its tags and every page of
+    /// its edges (WC-25, issue 28 point 22), and is then handed in again, judged afresh; a failed read throws.
     func stage(_ event: StreamEvent) async throws -> StagedEvent {
-        guard let id = event.eventID, let logEvent = event.logEvent else {
+        guard let id = event.eventID, let decoded = event.logEvent else {
             return StagedEvent(event: event, skipped: false, cursor: "", commit: nil)
         }
         let cursor = id.description
         let origin = CommitOrigin.server(event: event.name, cursor: cursor)
+        var logEvent = decoded
         var enteringEdges: [Edge]?
         while true {
             await seam.pause(.event(cursor))
             switch try await engine.stageEvent(logEvent, cursor: cursor, enteringEdges: enteringEdges, origin: origin) {
             case .needsEdges(let itemId):
-                enteringEdges = try await PageReader(client: client).edges(of: itemId).edges
+                let entering = try await EnteringRowReader(client: client).read(itemId)
+                logEvent = EnteringRowReader.tagging(logEvent, with: entering)
+                enteringEdges = entering.edges
             case .staged(let commit, let skipped):
                 return StagedEvent(event: event, skipped: skipped, cursor: cursor, commit: commit)
             }
@@ -119,8 +162,11 @@ struct CatchUp {
     @discardableResult
     func expireIfTold(by event: StreamEvent) async throws -> Bool {
         switch event {
-        case .catchupTooOld, .cursorAhead, .readViewChanged:
+        case .catchupTooOld, .cursorAhead:
             try await engine.expire()
+            return true
+        case .readViewChanged:
+            try await engine.expire(because: "read_view_changed")
             return true
         default:
             return false

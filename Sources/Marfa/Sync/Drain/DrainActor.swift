@@ -29,7 +29,10 @@ actor DrainActor {
                 events.broadcast(Change(origin: .answered(verdict), itemId: verdict.itemId, edgeId: verdict.edgeId))
             }
             do throws(MarfaError) {
-                return .success(try await pass.run())
+                let report = try await pass.run()
+                // An answer from the instance means it is reachable again (F140).
+                if report.answered > 0 { events.serverReached() }
+                return .success(report)
             } catch {
                 return .failure(error)
             }

@@ -226,8 +226,9 @@ struct DrainPass {
 
     /// A keyed create refused `409` for the row `landed` its key resolves: refused, and the copy moves onto
     /// that row. After `ancestor_unavailable`, or when the copy does not hold the row, the row is read again first:
-    /// a row gone blocks the create as any such 409 does; a read the environment fails leaves it
-    /// unanswered and uncounted and ends the pass; a refused key on it blocks the queue.
+    /// a row gone or out of reach (404, 403) blocks the create as any such 409 does; a read the
+    /// environment fails leaves it unanswered and uncounted and ends the pass; a refused key on it blocks the queue
+    ///
     private mutating func land(
         _ write: QueuedWrite, on landed: String, reason: BlockedReason, refusal: Refusal, text: String
     ) async throws(MarfaError) -> Next {
@@ -236,11 +237,11 @@ struct DrainPass {
         if reason == .ancestorUnavailable || !held {
             do {
                 guard let read = try await ServerRowReader(client: client).item(landed) else {
-                    record(try await engine.settle(write.id, .blocked(reason, refusal), answer: text))
-                    report.answered += 1
-                    return .goOn
+                    return try await blockUnlanded(write, reason: reason, refusal: refusal, text: text)
                 }
                 row = read
+            } catch .forbidden {
+                return try await blockUnlanded(write, reason: reason, refusal: refusal, text: text)
             } catch .unauthorized(let code, let message) {
                 return try await stopForCredential(
                     write, refusal: Refusal(reason: code, code: code, message: message), text: nil)
@@ -258,6 +259,16 @@ struct DrainPass {
             record(SettledWrite(write: unsent, replayed: false))
             report.unsent += 1
         }
+        return .goOn
+    }
+
+    /// Blocks a keyed create whose landed row is gone or out of the key's reach (404 or 403 on the read, Q-48): as
+    /// any such 409 does, under its own reason.
+    private mutating func blockUnlanded(
+        _ write: QueuedWrite, reason: BlockedReason, refusal: Refusal, text: String
+    ) async throws(MarfaError) -> Next {
+        record(try await engine.settle(write.id, .blocked(reason, refusal), answer: text))
+        report.answered += 1
         return .goOn
     }
 

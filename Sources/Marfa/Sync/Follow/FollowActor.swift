@@ -19,6 +19,8 @@ actor FollowActor {
     private var retry: Task<Void, Never>?
     /// The reason of the terminal frame that last made the copy stale, which the refill gate weighs.
     private var staleReason: String?
+    /// The types the catalog was read again for in this chain of reopens (WC-80); any other end clears them.
+    private var catalogGapsTried = Set<String>()
     private(set) var counters = FollowCounters()
 
     init(
@@ -74,6 +76,8 @@ actor FollowActor {
     private func follow() async {
         guard let server = servers.current else { return }
         let catchUp = CatchUp(client: InstanceClient(server: server), engine: engine)
+        let tried = catalogGapsTried
+        catalogGapsTried = []
         counters.opens += 1
         if counters.opens > 1 { counters.reconnects += 1 }
         var burst: [StagedEvent] = []
@@ -81,6 +85,7 @@ actor FollowActor {
         do {
             let standing = await engine.standing()
             try await catchUp.checkInstance(expected: standing.instanceId)
+            try await catchUp.catalog.refresh()
             if Task.isCancelled { return }
             let stream = try EventStreamConnection(client: catchUp.client, lastEventId: standing.cursor)
             asked = stream
@@ -96,6 +101,7 @@ actor FollowActor {
                 if !opened {
                     opened = true
                     handle(.streamOpened)
+                    events.serverReached()
                 }
                 if let terminal = event.terminalError {
                     try await settle(&burst, catchUp)
@@ -111,6 +117,10 @@ actor FollowActor {
                     handle(.followCaughtUp)
                     await drainIfWaiting(server)
                 default:
+                    if let type = await catchUp.catalog.gap(in: event, tried: tried) {
+                        try await reopen(after: type, tried: tried, &burst, catchUp)
+                        return
+                    }
                     burst.append(try await catchUp.stage(event))
                     if CatchUp.burstEnds(burst, stream: stream, taken: taken) { try await settle(&burst, catchUp) }
                 }
@@ -126,6 +136,17 @@ actor FollowActor {
             if asked?.wasAccepted != true { counters.failedOpens += 1 }
             report(failure)
         }
+    }
+
+    /// Ends the stream at an event naming `type`, which the catalog does not hold, and opens another at once from
+    /// the stored cursor, which reads the catalog first (WC-80; issue 28 point 21).
+    private func reopen(
+        after type: String, tried: Set<String>, _ burst: inout [StagedEvent], _ catchUp: CatchUp
+    ) async throws {
+        try await settle(&burst, catchUp)
+        guard !Task.isCancelled else { return }
+        catalogGapsTried = tried.union([type])
+        session = Task { await self.follow() }
     }
 
     /// Starts a drain of the writes waiting to be sent, unless one the follow started is still running or nothing
@@ -168,7 +189,7 @@ actor FollowActor {
 
     private func report(_ failure: MarfaError) {
         counters.lastFailure = failure
-        events.broadcast(Change(origin: .serverUnreachable(failure)))
+        events.serverUnreachable(failure)
         handle(.followFailed(failure))
     }
 
@@ -187,18 +208,23 @@ actor FollowActor {
             let catalog = try await CatalogReader(client: client).read()
             let grants = try await identity.typeGrants()
             if Task.isCancelled { return }
+            let expiry = await engine.expiryReason()
             let gate = RefillGate(
                 storedInstanceId: standing.instanceId, servedInstanceId: served, hydration: standing.hydration,
-                staleReason: staleReason, slice: slice, catalog: catalog, typeGrants: grants)
+                staleReason: staleReason ?? expiry, slice: slice, catalog: catalog, typeGrants: grants)
             if let refusal = gate.refusal {
                 handle(.refillFailed(refusal))
                 return
             }
-            _ = try await Hydrator(client: client, engine: engine)
-                .hydrate(types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes)
+            var hydrator = Hydrator(client: client, engine: engine)
+            hydrator.progress = { [events] progress in events.broadcast(.fill(progress)) }
+            _ = try await hydrator.hydrate(types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes)
+            events.broadcast(.fill(nil))
             staleReason = nil
+            events.serverReached()
             handle(.refillSucceeded)
         } catch {
+            events.broadcast(.fill(nil))
             handle(.refillFailed(error as? MarfaError ?? .network(message: "\(error)")))
         }
     }

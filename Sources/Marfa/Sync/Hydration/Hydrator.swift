@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// Fills a copy from the instance (WC-8 to WC-15): checks the slice, reads the head before any row, reads the
-/// catalog, walks every page of each type and of each edge type held whole, then lays the queue over the rows.
+/// catalog and registers the declared types it lacks (P-21), walks every page of each type and of each edge type held
+/// whole, then lays the queue over the rows.
 struct Hydrator {
     let client: InstanceClient
     let engine: CopyActor
@@ -66,36 +67,50 @@ struct Hydrator {
     private func fill(types: [String], tier: SliceTier, edgeTypes: [String]) async throws -> HydrateReport {
         let instanceId = try await InstanceIdentity(client: client).instanceId()
         let head = try await headCursor()
-        let catalog = try await CatalogReader(client: client).read()
+        var catalog = try await CatalogReader(client: client).read()
+        let registration = try await TypeRegistrar(client: client)
+            .register(try await engine.declaredTypes(), missingFrom: catalog)
+        if !registration.registered.isEmpty { catalog = try await CatalogReader(client: client).read() }
         try Self.checkHeld(types: types, edgeTypes: edgeTypes, in: catalog)
         try await checkReadable(types: types, in: catalog)
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
-        let fill = try await engine.beginHydration(slice)
-        var commits = PageCommits(engine: engine, fill: fill)
+        let expected = engine.configuration.swiftFillRules
+            ? await FillEstimate(client: client).expected(types: types, tier: tier) : nil
+        let inPlace = await engine.refillsInPlace(slice)
+        let fill = inPlace ? try await engine.beginRefill() : try await engine.beginHydration(slice)
+        var commits = PageCommits(engine: engine, fill: fill, inPlace: inPlace)
         let pages: UInt64
         do {
-            pages = try await fillRows(types: types, tier: tier, edgeTypes: edgeTypes, commits: &commits)
+            pages = try await fillRows(
+                types: types, tier: tier, edgeTypes: edgeTypes, expected: expected, commits: &commits)
             try await commits.drain()
         } catch {
             await commits.settle()
+            if inPlace { try? await engine.abandonRefill(fill) }
             throw error
         }
-        let pins = PinFetcher(client: client, engine: engine)
-        for id in await engine.pinnedIds() {
-            try await engine.refreshPinned(id, fetched: try await pins.fetch(id))
-        }
         let cursor = head.description
-        try await engine.finishHydration(fill, cursor: cursor, instanceId: instanceId, catalog: catalog)
+        do {
+            let pins = PinFetcher(client: client, engine: engine)
+            for id in await engine.pinnedIds() {
+                try await engine.refreshPinned(id, fetched: try await pins.refetch(id))
+            }
+            try await engine.finishHydration(fill, cursor: cursor, instanceId: instanceId, catalog: catalog)
+        } catch {
+            if inPlace { try? await engine.abandonRefill(fill) }
+            throw error
+        }
         let standing = await engine.standing()
         return HydrateReport(
             types: types, tier: tier, edgeTypes: edgeTypes, items: UInt64(standing.items),
-            edges: UInt64(standing.edges), pages: pages, cursor: cursor)
+            edges: UInt64(standing.edges), pages: pages, cursor: cursor, registeredTypes: registration.registered,
+            unregisteredTypes: registration.unregistered)
     }
 
-    /// Walks every page of each slice type and of each edge type held whole, handing each page to `commits`;
-    /// answers the pages read.
+    /// Walks every page of each slice type and of each edge type held whole, handing each page to `commits` and
+    /// telling `progress` the rows listed out of the `expected` the instance counted; answers the pages read.
     private func fillRows(
-        types: [String], tier: SliceTier, edgeTypes: [String], commits: inout PageCommits
+        types: [String], tier: SliceTier, edgeTypes: [String], expected: UInt64?, commits: inout PageCommits
     ) async throws(MarfaError) -> UInt64 {
         var listed: UInt64 = 0
         var pages: UInt64 = 0
@@ -112,7 +127,7 @@ struct Hydrator {
                 }
                 try await commits.commit(page)
                 listed += UInt64(rows.count)
-                progress(FillProgress(listed: listed, expected: nil))
+                progress(FillProgress(listed: listed, expected: expected))
             }
             pages += itemPages
         }
@@ -138,15 +153,9 @@ struct Hydrator {
 
     /// The item's outbound edges: each hydrated block, continued at `/items/{id}/edges` when it has a cursor (P-58).
     private func edgesOf(_ row: WireRows.ItemRow, pages: inout UInt64) async throws(MarfaError) -> [Edge] {
-        var edges: [Edge] = []
-        for (type, block) in row.edgeBlocks.sorted(by: { $0.key < $1.key }) {
-            for value in block.object?["data"]?.array ?? [] { edges.append(try WireRows.edge(value)) }
-            guard let next = block.object?["next_cursor"]?.string else { continue }
-            let continued = try await PageReader(client: client).edges(of: row.item.id, type: type, from: next)
-            edges += continued.edges
-            pages += continued.pages
-        }
-        return edges
+        let read = try await EdgeBlocks(client: client).edges(of: row.item.id, blocks: row.edgeBlocks)
+        pages += read.pages
+        return read.edges
     }
 
     /// The log head, read before any row (WC-10): the `stream_cursor` of a stream opened with no cursor.
