@@ -1,7 +1,6 @@
 import Foundation
 import Marfa
 import MarfaInstance
-import MarfaLocks
 import MarfaTestSupport
 import XCTest
 
@@ -70,18 +69,12 @@ final class CatalogRefreshTests: XCTestCase {
 
     func testACatchUpHoldsTheCatalogItReadsAndTellsChanges_WC27_Issue28_21() async throws {
         let copy = try await WorkingCopy.open(store: harness.store, server: harness.server)
-        let heard = LockedValue(false)
-        let changes = copy.changes()
-        let listener = Task {
-            for await change in changes where change.origin == .refreshed(.catalog) {
-                heard.withLock { $0 = true }
-            }
-        }
+        let heard = OriginHeard(.refreshed(.catalog), on: copy.changes())
         try await register("acme.recipe", parent: "core.note", label: "Family recipe")
         _ = try await copy.catchUp()
         expectEqual(try await copy.catalog.itemType("acme.recipe").label, "Family recipe", "read offline afterwards")
-        try await eventually(10, "changes() to hear the refreshed catalog") { heard.withLock { $0 } }
-        listener.cancel()
+        try await eventually(10, "changes() to hear the refreshed catalog") { heard.told }
+        heard.cancel()
         await copy.close()
     }
 

@@ -82,7 +82,7 @@ public final class WorkingCopy: Sendable {
         tags = Tags(engine: engine)
         metadata = Metadata(engine: engine)
         extensions = Extensions(engine: engine)
-        catalog = Catalog(engine: engine)
+        catalog = Catalog(engine: engine, servers: servers)
         events = CopyEvents(engine: engine)
         let drains = DrainActor(engine: engine, events: events)
         queue = Queue(engine: engine, servers: servers, drains: drains)
@@ -160,7 +160,7 @@ public final class WorkingCopy: Sendable {
             serverOrigin: origin?.description, instanceId: state.instanceId, sliceTypes: state.slice?.types ?? [],
             sliceTier: state.slice?.tier, sliceEdgeTypes: state.slice?.edgeTypes ?? [], pinned: state.pins,
             eventCursor: state.cursor, hydration: state.hydration, items: UInt64(state.items),
-            edges: UInt64(state.edges), catalogVersion: nil, recovery: engine.recovery)
+            edges: UInt64(state.edges), catalogVersion: try await engine.catalogVersion(), recovery: engine.recovery)
     }
 
     /// Refuses a slice's type list as `hydrate` does before any request (WC-8): empty, a bare `*`, or a name outside

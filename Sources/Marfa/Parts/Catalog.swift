@@ -1,8 +1,11 @@
 import MarfaEngine
 
-/// The type catalog the copy holds: the built-in one until a hydration reads the instance's; answered offline.
+/// The type catalog the copy holds: the built-in one until a hydration reads the instance's; answered offline (the
+/// catalog the instance serves now is read online, `Catalog+Served`).
 public struct Catalog: Sendable {
     let engine: CopyActor
+    /// The server the served catalog is read from (`Catalog+Served`).
+    let servers: ServerHolder
 
     /// Every item type.
     public func itemTypes() async -> [ItemType] {

@@ -20,6 +20,7 @@ extension CopyActor {
         var changes: [StoreChange] = []
         var replayed = false
         write.answer = answer
+        let back = QueueRebase.movedBack(behind: write, in: state)
         switch settlement {
         case .item(let row, let verdict, let acknowledged, let tagsNamed):
             write.verdict = verdict
@@ -35,14 +36,17 @@ extension CopyActor {
                 onRow += [write] + moved.filter { $0.itemId == row.id }
             }
             changes += LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) }
-            let shown = laidOver(adopting: row, tagsNamed: tagsNamed, beside: write, waiting: onRow, now: now)
+            let rebased = QueueRebase.moved(
+                behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged,
+                row: row)
+            var goingOn = rebased
+            if case .conflicted = verdict { goingOn += back }
+            let waiting = QueueRebase.replacing(onRow, with: goingOn)
+            let shown = laidOver(adopting: row, tagsNamed: tagsNamed, beside: write, waiting: waiting, now: now)
             changes += movesOutOfSlice(write, shown)
                 ? state.removal(of: shown.id, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)
                 : [.putItem(shown)] + oweReadBackIfHeldLater(item: row)
-            changes += QueueRebase.moved(
-                behind: write, among: onRow, verdict: verdict, version: row.version, acknowledged: acknowledged,
-                row: row
-            ).map(StoreChange.putQueuedWrite)
+            changes += rebased.map(StoreChange.putQueuedWrite)
             changes += expiry(afterTaking: write)
         case .edge(let edge, let acknowledged):
             write.verdict = .accepted
@@ -63,7 +67,8 @@ extension CopyActor {
             let readBack = read && !holdsLater(than: serverRow) && !holdsLater(than: serverEdge)
             write.verdict = .refused(refusal)
             write.answeredAt = now
-            changes += reset(under: write, to: serverRow, edge: serverEdge, readBack: readBack, now: now)
+            changes += reset(
+                under: write, to: serverRow, edge: serverEdge, readBack: readBack, now: now, rebased: back)
             if !readBack, let edgeId = write.edgeId {
                 if write.kind != .createEdge, !state.owedEdgeReadBacks.contains(edgeId) {
                     changes.append(.owe(.edge(edgeId)))
@@ -86,7 +91,7 @@ extension CopyActor {
         }
         switch write.verdict {
         case .conflicted?, .refused?, .blocked?, .dead?:
-            changes += QueueRebase.movedBack(behind: write, in: state).map(StoreChange.putQueuedWrite)
+            changes += back.map(StoreChange.putQueuedWrite)
         default: break
         }
         try await commitJudged([.putQueuedWrite(write)] + changes, origin: .refreshed("drained"))
@@ -265,9 +270,11 @@ extension CopyActor {
     /// The changes that reset the row or edge under a refused or dead write: a create leaves nothing
     /// (an item create's row, the edges it carried and its pin go, WC-36; an edge create's edge); another write
     /// shows the instance's row or edge read back, with the other waiting writes laid over, and none when the
-    /// instance holds none readable; with no read-back the copy keeps what it shows.
+    /// instance holds none readable; with no read-back the copy keeps what it shows. `rebased`: the writes behind
+    /// `write` as they go on (V-17), laid over in place of their stored selves.
     private func reset(
-        under write: QueuedWrite, to serverRow: Item?, edge serverEdge: Edge?, readBack: Bool, now: String
+        under write: QueuedWrite, to serverRow: Item?, edge serverEdge: Edge?, readBack: Bool, now: String,
+        rebased: [QueuedWrite] = []
     ) -> [StoreChange] {
         guard readBack else { return [] }
         if let edgeId = write.edgeId {
@@ -281,7 +288,8 @@ extension CopyActor {
             return LayOver.inlineEdges(of: write).map { .removeEdge(id: $0.id) } + [.removeItem(id: itemId)]
                 + PinChanges.goneWithCreate(of: itemId, in: state)
         }
-        let row = LayOver.item(serverRow, laidOverBy: state.queuedWrites(onItem: itemId), except: write.id, now: now)
+        let waiting = QueueRebase.replacing(state.queuedWrites(onItem: itemId), with: rebased)
+        let row = LayOver.item(serverRow, laidOverBy: waiting, except: write.id, now: now)
         guard let row else { return state.items[itemId] == nil ? [] : [.removeItem(id: itemId)] }
         if movesOutOfSlice(write, row) {
             return state.removal(of: itemId, keepingWholeEdgesOf: state.sliceMembership.wholeEdgeTypes)

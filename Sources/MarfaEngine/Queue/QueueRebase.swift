@@ -14,9 +14,10 @@ package enum QueueRebase {
     ///   on the answer only if the answer holds it, else on the create's base (V-14 a).
     /// - Behind an accepted or merged edit: an edit that kept what it read, based below the answer, goes on the
     ///   answer only if the answer holds, for each property it changes, the value it read; the properties it carries
-    ///   unchanged are dropped (V-15, V-16, V-18). Otherwise it keeps its own base, and the instance merges or
-    ///   conflicts it (V-17). An edit that kept no reading moves only behind an edit accepted exactly one past the
-    ///   base they share, whose row is then what the copy showed when it was made.
+    ///   unchanged are dropped (V-15, V-16, V-18). Otherwise it goes as in V-17 (`backOnBase(of:_:)`): on the
+    ///   answered edit's base when it shares a property with it and is based later, else on its own base, where the
+    ///   instance merges or conflicts it. An edit that kept no reading moves only behind an edit accepted exactly one
+    ///   past the base they share, whose row is then what the copy showed when it was made.
     /// - Complexity: O(writes queued on that row or edge).
     package static func moved(
         behind answered: QueuedWrite, verdict: Verdict, version: Int64, acknowledged: Bool, row: Item? = nil,
@@ -60,7 +61,8 @@ package enum QueueRebase {
             return unsent.compactMap { write in
                 guard let base = write.baseVersion, base < version else { return nil }
                 if write.read != nil {
-                    return EditReading.holdsWhatItRead(write, row) ? EditReading.moved(write, to: version) : nil
+                    return EditReading.holdsWhatItRead(write, row)
+                        ? EditReading.moved(write, to: version) : backOnBase(of: answered, write)
                 }
                 guard verdict == .accepted, base == answered.baseVersion, base + 1 == version else { return nil }
                 return EditReading.moved(write, to: version)
@@ -76,28 +78,4 @@ package enum QueueRebase {
             return []
         }
     }
-
-    /// The unsent item edits behind `failed`, an edit that came back conflicted, refused, blocked or dead, that go
-    /// back to its base (V-17): one based on a later version (a catch-up moved the copy between the two) that
-    /// changes a property `failed` also changes took that value from `failed`, not from the instance, so on its own
-    /// base the instance would take it as newer than a value this device never read; on `failed`'s base the
-    /// instance merges or conflicts it instead. An edit sharing no property, or on the same base, goes as it is.
-    /// - Complexity: O(writes queued on that row).
-    package static func movedBack(behind failed: QueuedWrite, in state: CopyState) -> [QueuedWrite] {
-        guard failed.kind == .updateItem, let base = failed.baseVersion, let itemId = failed.itemId else { return [] }
-        let changed = Set((failed.body["properties"]?.object ?? [:]).keys)
-        let behind = state.queuedWrites(onItem: itemId).filter { $0.edgeId == nil }
-        guard let position = behind.firstIndex(where: { $0.id == failed.id }) else { return [] }
-        return behind[(position + 1)...].compactMap { write in
-            guard write.isUnanswered, write.sentAt == nil, write.kind == .updateItem,
-                let later = write.baseVersion, later > base,
-                !changed.isDisjoint(with: (write.body["properties"]?.object ?? [:]).keys)
-            else { return nil }
-            var moved = write
-            moved.baseVersion = base
-            if moved.body["version"] != nil { moved.body["version"] = .integer(base) }
-            return moved
-        }
-    }
 }
-

@@ -17,5 +17,16 @@ extension DeviceCommand {
             words: ["edge-types", "get"],
             spec: CommandSpec(usage: "edge-types get <id>", summary: "one edge type", positionals: ["id"])
         ) { arguments, copy in JSONShapes.edgeType(try await copy.catalog.edgeType(arguments.positional(0))) },
+        DeviceCommand(
+            words: ["types", "served"],
+            spec: CommandSpec(usage: "types served --url U --key K", summary: "the item types the instance serves now"),
+            precheck: requiresServer("the served catalog is read online"), talksToInstance: true
+        ) { _, copy in .array(try await copy.catalog.servedItemTypes().map(JSONShapes.itemType)) },
+        DeviceCommand(
+            words: ["edge-types", "served"],
+            spec: CommandSpec(
+                usage: "edge-types served --url U --key K", summary: "the edge types the instance serves now"),
+            precheck: requiresServer("the served catalog is read online"), talksToInstance: true
+        ) { _, copy in .array(try await copy.catalog.servedEdgeTypes().map(JSONShapes.edgeType)) },
     ]
 }

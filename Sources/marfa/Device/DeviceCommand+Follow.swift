@@ -23,7 +23,7 @@ extension DeviceCommand {
         let updates = copy.updates()
         let printer = Task {
             for await change in changes {
-                guard let line = followLine(change) else { continue }
+                guard let line = await followLine(change, copy: copy) else { continue }
                 if !emitLine(line) { return ending.end(.readerGone) }
             }
         }
@@ -40,13 +40,18 @@ extension DeviceCommand {
         return await copy.followReport()
     }
 
-    /// The line a follow prints for `change`: an event that changed the copy, or the server unreachable; nil for
-    /// anything else.
-    private static func followLine(_ change: Change) -> JSONValue? {
+    /// The line a follow prints for `change`: an event that changed the copy, the server unreachable, or a stream's
+    /// catalog read that changed the held catalog (`catalog.changed`, null ids, the cursor held; Decision 0116); nil
+    /// for anything else.
+    private static func followLine(_ change: Change, copy: WorkingCopy) async -> JSONValue? {
         switch change.origin {
         case .server(let event, let cursor):
             return ["event": .string(event), "item_id": change.itemId.map(JSONValue.string) ?? .null,
                     "edge_id": change.edgeId.map(JSONValue.string) ?? .null, "cursor": .string(cursor)]
+        case .refreshed(.catalog):
+            let cursor = try? await copy.status().eventCursor
+            return ["event": "catalog.changed", "item_id": .null, "edge_id": .null,
+                    "cursor": cursor.map(JSONValue.string) ?? .null]
         case .serverUnreachable(let error):
             return ["event": "server.unreachable", "item_id": .null, "edge_id": .null, "cursor": .null,
                     "reason": .string(FollowFailure.text(error))]

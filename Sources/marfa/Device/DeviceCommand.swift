@@ -32,7 +32,7 @@ struct DeviceCommand: Sendable {
 extension DeviceCommand {
     /// Every device operation this build offers.
     static let all: [DeviceCommand] = itemCommands + edgeCommands + metadataCommands + syncCommands + queueCommands
-        + catalogCommands + [followCommand, changesCommand] + [
+        + catalogCommands + binCommands + linkCommands + declarationCommands + [followCommand, changesCommand] + [
         DeviceCommand(
             words: ["status"], spec: CommandSpec(usage: "status", summary: "what the store holds and its state")
         ) { _, copy in JSONShapes.status(try await copy.status()) },

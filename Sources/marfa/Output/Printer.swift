@@ -70,6 +70,11 @@ enum HumanText {
         case .array(let rows):
             return rows.isEmpty ? "(none)" : HumanTable.render(rows) ?? rows.map(render).joined(separator: "\n")
         case .object(let members):
+            if let rows = members["items"]?.array, members.keys.contains("next_cursor") {
+                // A page (the bin, Decision 0115): its rows as a table, then where the next page starts.
+                let next = members["next_cursor"]?.string.map { "\nnext page: --after \($0)" } ?? ""
+                return render(.array(rows)) + next
+            }
             if let id = members["id"]?.string, let type = members["type"]?.string {
                 let title = members["properties"]?.object?["title"]?.string ?? ""
                 return "\(id)  \(type)  \(title)"

@@ -28,7 +28,7 @@ struct CatchUp {
         }
         try await checkInstance(expected: standing.instanceId)
         var tally = Tally()
-        var tried = Set<String>()
+        var tried = Set<CatalogGap>()
         while true {
             // Each stream reads the catalog first (WC-27); a stream ended at a catalog gap is opened again from the
             // stored cursor, the gap's type read again once (WC-80).
@@ -36,12 +36,12 @@ struct CatchUp {
             let stream = try EventStreamConnection(client: client, lastEventId: await engine.standing().cursor)
             defer { stream.close() }
             let end = try await pass(stream, tally: &tally, tried: tried)
-            guard case .catalogGap(let type) = end else {
+            guard case .catalogGap(let gap) = end else {
                 return CatchUpReport(
                     applied: tally.applied, skipped: tally.skipped, cursor: await engine.standing().cursor,
                     reachedHead: end == .reachedHead)
             }
-            tried.insert(type)
+            tried.insert(gap)
         }
     }
 
@@ -58,11 +58,13 @@ struct CatchUp {
         /// The stream ended before the marker.
         case ended
         /// An event named a type the catalog does not hold: it was not applied, and the catalog is read again.
-        case catalogGap(String)
+        case catalogGap(CatalogGap)
     }
 
     /// Replays `stream` up to the marker, its end or a catalog gap not in `tried`, counting into `tally`.
-    private func pass(_ stream: EventStreamConnection, tally: inout Tally, tried: Set<String>) async throws -> PassEnd {
+    private func pass(
+        _ stream: EventStreamConnection, tally: inout Tally, tried: Set<CatalogGap>
+    ) async throws -> PassEnd {
         var taken = 0
         var burst: [StagedEvent] = []
         do {
@@ -83,9 +85,9 @@ struct CatchUp {
                     try await engine.moveCursor(afterMarker: marker)
                     return .reachedHead
                 default:
-                    if let type = await catalog.gap(in: event, tried: tried) {
+                    if let gap = await catalog.gap(in: event, tried: tried) {
                         try await settle(burst)
-                        return .catalogGap(type)
+                        return .catalogGap(gap)
                     }
                     let staged = try await stage(event)
                     if staged.skipped { tally.skipped += 1 } else { tally.applied += 1 }

@@ -20,7 +20,7 @@ actor FollowActor {
     /// The reason of the terminal frame that last made the copy stale, which the refill gate weighs.
     private var staleReason: String?
     /// The types the catalog was read again for in this chain of reopens (WC-80); any other end clears them.
-    private var catalogGapsTried = Set<String>()
+    private var catalogGapsTried = Set<CatalogGap>()
     private(set) var counters = FollowCounters()
 
     init(
@@ -117,8 +117,8 @@ actor FollowActor {
                     handle(.followCaughtUp)
                     await drainIfWaiting(server)
                 default:
-                    if let type = await catchUp.catalog.gap(in: event, tried: tried) {
-                        try await reopen(after: type, tried: tried, &burst, catchUp)
+                    if let gap = await catchUp.catalog.gap(in: event, tried: tried) {
+                        try await reopen(after: gap, tried: tried, &burst, catchUp)
                         return
                     }
                     burst.append(try await catchUp.stage(event))
@@ -138,14 +138,14 @@ actor FollowActor {
         }
     }
 
-    /// Ends the stream at an event naming `type`, which the catalog does not hold, and opens another at once from
+    /// Ends the stream at an event naming `gap`, which the catalog does not hold, and opens another at once from
     /// the stored cursor, which reads the catalog first (WC-80; issue 28 point 21).
     private func reopen(
-        after type: String, tried: Set<String>, _ burst: inout [StagedEvent], _ catchUp: CatchUp
+        after gap: CatalogGap, tried: Set<CatalogGap>, _ burst: inout [StagedEvent], _ catchUp: CatchUp
     ) async throws {
         try await settle(&burst, catchUp)
         guard !Task.isCancelled else { return }
-        catalogGapsTried = tried.union([type])
+        catalogGapsTried = tried.union([gap])
         session = Task { await self.follow() }
     }
 
