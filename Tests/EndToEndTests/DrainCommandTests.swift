@@ -48,7 +48,7 @@ final class DrainCommandTests: XCTestCase {
         let verdicts = object["verdicts"]?.array ?? []
         XCTAssertEqual(verdicts.compactMap { $0.object?["verdict"]?.string }, ["accepted", "accepted"])
         XCTAssertEqual(
-            Set(verdicts.first?.object?.keys ?? [:].keys),
+            Set(verdicts.first?.object?.keys ?? []),
             ["id", "kind", "item_id", "edge_id", "verdict", "reason", "conflicted_copy_id", "refusals", "replayed",
              "merged_fields", "refusal"])
         let (_, queue, _) = try device(harness.store, ["queue"])

@@ -55,7 +55,7 @@ final class WordIndexCatalogTests: XCTestCase {
     }
 
     /// A copy at `url` whose catalog titles notes by `titleField`, holding one note with `properties`.
-    private func noteTitledBy(_ titleField: String, properties: [String: JSONValue], at url: URL) async throws
+    private func noteTitledBy(_ titleField: String, properties: JSONObject, at url: URL) async throws
         -> (CopyActor, Item)
     {
         let copy = try await CopyActor.open(at: url, origin: nil)

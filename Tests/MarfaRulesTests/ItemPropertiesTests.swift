@@ -1,8 +1,8 @@
 import XCTest
 import MarfaRules
 
-/// `Item` holds its properties sorted by key in one array (Decision 0037), yet reads and writes them as the
-/// dictionary its API promises.
+/// `Item` holds its properties in their order in one array (Decisions 0037, 0113), yet reads and writes them as the
+/// `JSONObject` its API promises.
 final class ItemPropertiesTests: XCTestCase {
     private let members: JSONObject = [
         "title": "Plan", "body": "A longer text than fits in a small string", "priority": 3, "done": false,
@@ -34,11 +34,18 @@ final class ItemPropertiesTests: XCTestCase {
         XCTAssertEqual(names, members.keys.sorted())
     }
 
-    func testTheOrderPropertiesWereAddedInDoesNotMakeItemsDiffer() {
+    /// swift-api.md 1.20 (issue 29): equality is order-sensitive, so the order properties were added in is kept and
+    /// makes items differ (it did not while items held them sorted).
+    func testTheOrderPropertiesWereAddedInIsKeptAndMakesItemsDiffer_Issue29() {
         var reversed = JSONObject()
-        for name in members.keys.sorted().reversed() { reversed[name] = members[name] }
-        XCTAssertEqual(item(members), item(reversed))
-        XCTAssertEqual(item(members).hashValue, item(reversed).hashValue)
+        for name in members.keys.reversed() { reversed[name] = members[name] }
+        XCTAssertNotEqual(item(members), item(reversed))
+        XCTAssertEqual(Array(item(reversed).properties.keys), Array(members.keys.reversed()))
+        XCTAssertEqual(item(reversed).property("priority"), 3)
+        var same = JSONObject()
+        for name in members.keys { same[name] = members[name] }
+        XCTAssertEqual(item(members), item(same))
+        XCTAssertEqual(item(members).hashValue, item(same).hashValue)
         var other = members
         other["priority"] = 4
         XCTAssertNotEqual(item(members), item(other))

@@ -62,9 +62,10 @@ final class JSONValueTests: XCTestCase {
         }
     }
 
-    func testWriterSortsKeysAndRefusesNonFiniteNumbers() throws {
+    /// swift-api.md 1.20 (issue 29): `json()` keeps the members' order; it sorted them before Decision 0113.
+    func testWriterKeepsKeyOrderAndRefusesNonFiniteNumbers_Issue29() throws {
         let value: JSONValue = ["b": 1, "a": [true, nil, 2.5, "x"]]
-        XCTAssertEqual(try value.json(), #"{"a":[true,null,2.5,"x"],"b":1}"#)
+        XCTAssertEqual(try value.json(), #"{"b":1,"a":[true,null,2.5,"x"]}"#)
         XCTAssertThrowsError(try JSONValue.number(.infinity).json())
     }
 

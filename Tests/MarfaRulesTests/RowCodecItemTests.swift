@@ -33,8 +33,8 @@ final class RowCodecItemTests: XCTestCase {
         }
     }
 
-    /// Properties that are not strictly ascending by name (no writer of this engine puts them so) read as
-    /// `readObject` reads them, a later duplicate winning, and come out sorted.
+    /// Properties that are not strictly ascending by name read as `readObject` reads them: in the order written
+    /// (Decision 0113), a later duplicate winning in its first place; they are still visited ascending by name.
     func testPropertiesOutOfOrderReadAsAnObject() throws {
         var writer = ByteWriter()
         writer.write("i1")
@@ -54,7 +54,7 @@ final class RowCodecItemTests: XCTestCase {
         writer.write(strings: [])
         var reader = ByteReader(writer.bytes)
         let item = try RowCodec.readItem(from: &reader)
-        XCTAssertEqual(item.properties, ["a": .integer(2), "b": .integer(3)])
+        XCTAssertEqual(item.properties, ["b": .integer(3), "a": .integer(2)])
         var names: [String] = []
         item.forEachProperty { name, _ in names.append(name) }
         XCTAssertEqual(names, ["a", "b"])

@@ -86,7 +86,7 @@ package struct ItemWritePlanner {
         if let longitude = draft.captureLongitude { body["capture_longitude"] = .number(longitude) }
         if let version = draft.baseVersion { body["version"] = .integer(version) }
         if !draft.edges.isEmpty {
-            body["edges"] = .object(draft.edges.mapValues { .array($0.map(JSONValue.string)) })
+            body["edges"] = .object(JSONObject(sorting: draft.edges.mapValues { .array($0.map(JSONValue.string)) }))
         }
         let create = QueuedWrite(
             id: context.mintId(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion,

@@ -31,6 +31,6 @@ package struct GrantMap: Sendable, Hashable {
 
     /// The wire form `{pattern: level}`.
     package var json: JSONValue {
-        .object(patterns.mapValues { .string($0.rawValue) })
+        .object(JSONObject(sorting: patterns.mapValues { .string($0.rawValue) }))
     }
 }

@@ -114,10 +114,10 @@ package struct EventStreamProducer: Sendable {
         ["reason": .string(reason), "cursor": lastSent.map { .string(String($0)) } ?? .null]
     }
 
-    /// Sends an id-less marker or terminal frame; false when the stream is gone.
+    /// Sends an id-less marker or terminal frame, `event_type` first as P-30 shows it; false when the stream is gone.
     private func marker(_ writer: SSEWriter, _ name: String, _ members: JSONObject) -> Bool {
-        var body = members
-        body["event_type"] = .string(name)
+        var body: JSONObject = ["event_type": .string(name)]
+        body.merge(members) { _, given in given }
         let data = (try? JSONValue.object(body).json()) ?? "{}"
         do {
             try writer.send(SSEEvent(event: name, data: data))

@@ -226,7 +226,7 @@ package enum InstanceChangeCodec {
         writer.write(key.source)
         writer.write(optional: key.defaultTier?.rawValue)
         for map in [key.types, key.edgeTypes, key.extensions] {
-            writer.write(object: map.patterns.mapValues { .string($0.rawValue) })
+            writer.write(object: JSONObject(sorting: map.patterns.mapValues { .string($0.rawValue) }))
         }
         writer.write(strings: key.permissions.sorted())
         writer.write(key.isOperator ? 1 : 0)
@@ -241,7 +241,10 @@ package enum InstanceChangeCodec {
         let tier = try reader.readOptionalString().flatMap(Tier.init(rawValue:))
         var maps: [GrantMap] = []
         for _ in 0..<3 {
-            maps.append(GrantMap(try reader.readObject().compactMapValues { $0.string.flatMap(GrantLevel.init) }))
+            let levels = try reader.readObject().compactMap { member in
+                member.value.string.flatMap(GrantLevel.init).map { (member.key, $0) }
+            }
+            maps.append(GrantMap(Dictionary(uniqueKeysWithValues: levels)))
         }
         return AccessKey(
             id: id, secret: secret, name: name, source: source, defaultTier: tier, types: maps[0], edgeTypes: maps[1],

@@ -35,7 +35,7 @@ struct ListingPageWriter {
         var members = WireShapes.itemMembers(row.stored)
         if let blocks = row.edgeBlocks { Self.insert(("edges", blocks), into: &members) }
         if include.contains("extensions") {
-            Self.insert(("extensions", .object(row.stored.extensions.mapValues(JSONValue.object))), into: &members)
+            Self.insert(("extensions", .object(JSONObject(sorting: row.stored.extensions.mapValues(JSONValue.object)))), into: &members)
         }
         guard include.contains("metadata") else { return try Self.write(members, into: &out) }
         out.append(contentsOf: #"{"item":"#.utf8)

@@ -36,7 +36,7 @@ package enum TypeRecords {
         var object: JSONObject = [
             "id": .string(type.id), "version": .integer(type.version),
             "fields": .object(
-                Dictionary(uniqueKeysWithValues: fields.map { ($0.name, JSONValue.object($0.definition)) })),
+                JSONObject(uniqueKeysWithValues: fields.map { ($0.name, JSONValue.object($0.definition)) })),
             "roles": .array(roles.map(JSONValue.string)),
             "compatible_with": .array(type.compatibleWith.map(JSONValue.string)), "merge_policy": policy.json,
         ]

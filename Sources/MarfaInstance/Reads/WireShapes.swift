@@ -39,7 +39,7 @@ package enum WireShapes {
     package static func metadata(_ stored: StoredItem) -> JSONValue {
         .object([
             "item_id": .string(stored.id), "tags": .array(stored.item.tags.map(JSONValue.string)),
-            "extensions": .object(stored.extensions.mapValues(JSONValue.object)),
+            "extensions": .object(JSONObject(sorting: stored.extensions.mapValues(JSONValue.object))),
         ])
     }
 

@@ -52,7 +52,8 @@ package enum ItemCreateDoor {
         }
         let stored = StoredItem(
             item: Item(
-                id: try body.string("id") ?? ItemID.make(), type: typeId, properties: properties,
+                id: try body.string("id") ?? ItemID.make(), type: typeId,
+                properties: PropertyOrder.ordered(properties, type: type),
                 state: try initialState(body), tier: try tier(body) ?? access.key.defaultTier ?? .library, version: 1,
                 source: source, sourceId: sourceId, occurredAt: try occurredAt(body) ?? now, createdAt: now,
                 updatedAt: now, tags: try tags(body) ?? []),

@@ -22,7 +22,7 @@ package enum ItemReadDoors {
             var item = WireShapes.item(stored)
             item["edges"] = EdgePages.blocks(of: stored, in: state, access: access)
             if include.contains("extensions") {
-                item["extensions"] = .object(stored.extensions.mapValues(JSONValue.object))
+                item["extensions"] = .object(JSONObject(sorting: stored.extensions.mapValues(JSONValue.object)))
             }
             if include.contains("backrefs") {
                 let readable = state.inboundEdges(of: id).filter { edge in
@@ -30,7 +30,7 @@ package enum ItemReadDoors {
                 }
                 item["backrefs"] = .array(readable.map(WireShapes.edge))
             }
-            var body: JSONObject = ["item": .object(item), "metadata": WireShapes.metadata(stored)]
+            var body: JSONObject = ["item": .object(item.sortedByKey()), "metadata": WireShapes.metadata(stored)]
             if include.contains("versions") {
                 body["versions"] = .array(
                     state.storedVersions(of: id).map { $0.fields.json(id: id, version: $0.version) })

@@ -95,8 +95,9 @@ package enum ItemUpdateDoor {
         var settled: JSONObject = [
             "fields": .array(resolution.fields.map { .string($0.name) }),
             "strategy": .object(
-                Dictionary(
-                    uniqueKeysWithValues: resolution.strategies.map { ($0.key.name, .string($0.value.rawValue)) })),
+                JSONObject(
+                    sorting: Dictionary(
+                        uniqueKeysWithValues: resolution.strategies.map { ($0.key.name, .string($0.value.rawValue)) }))),
         ]
         if let copyId { settled["conflicted_copy_id"] = .string(copyId) }
         answer["conflict_resolution"] = .object(settled)

@@ -53,7 +53,7 @@ package enum MetadataDoors {
         let id = request.segments[1]
         return try request.core.read { state throws(Refusal) in
             let stored = try access.readable(id, in: state)
-            return .ok(["extensions": .object(stored.extensions.mapValues(JSONValue.object))])
+            return .ok(["extensions": .object(JSONObject(sorting: stored.extensions.mapValues(JSONValue.object)))])
         }
     }
 
@@ -149,7 +149,7 @@ package enum MetadataDoors {
             try change(&next)
             let answer: JSONObject =
                 answerExtensions
-                ? ["extensions": .object(next.extensions.mapValues(JSONValue.object))]
+                ? ["extensions": .object(JSONObject(sorting: next.extensions.mapValues(JSONValue.object)))]
                 : ["metadata": WireShapes.metadata(next)]
             guard next != stored else { return WritePlan(reply: .ok(answer)) }
             next.item.updatedAt = now

@@ -38,7 +38,7 @@ package struct RevisionPlanner {
         }
         var next = current
         next.item.type = fields.type
-        next.item.properties = fields.properties
+        next.item.properties = PropertyOrder.ordered(fields.properties, type: type, earlier: current.item.properties)
         next.item.tier = fields.tier
         next.item.occurredAt = fields.occurredAt
         next.item.sourceId = fields.sourceId

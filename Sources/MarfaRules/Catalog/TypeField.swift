@@ -10,7 +10,8 @@ public struct TypeField: Sendable, Hashable, Codable, Identifiable {
     public let description: String?
     /// The type that declares the field: the type itself, or the nearest ancestor it inherits the field from.
     public let declaredBy: String
-    /// The definition whole, as the instance serves it (`type`, `required`, `enum_values`, `format`…).
+    /// The definition whole, as the instance serves it (`type`, `required`, `enum_values`, `format`…), its keys
+    /// sorted at every depth as `Codable` reads them, so a catalog reads back equal to what was stored (Decision 0113).
     public let definition: JSONObject
 
     /// The field's name, which identifies it within its type.
@@ -30,9 +31,9 @@ public struct TypeField: Sendable, Hashable, Codable, Identifiable {
             var built: JSONObject = ["type": .string(type)]
             if required { built["required"] = .bool(true) }
             if let description { built["description"] = .string(description) }
-            self.definition = built
+            self.definition = built.sortedAtEveryDepth()
         } else {
-            self.definition = definition
+            self.definition = definition.sortedAtEveryDepth()
         }
     }
 

@@ -93,12 +93,11 @@ package struct ByteWriter {
         }
     }
 
-    /// Writes a JSON object's members in key order, so equal objects encode to equal bytes.
-    ///
-    /// The members are sorted as pairs, so no key is hashed and looked up again to find its value.
+    /// Writes a JSON object's members in their order, so equal objects encode to equal bytes and a reopened store
+    /// reads them back in the order they were written (Decision 0113; stores written before kept them sorted).
     package mutating func write(object members: JSONObject) {
         write(varint: UInt64(members.count))
-        for member in members.sorted(by: { $0.key < $1.key }) {
+        for member in members {
             write(member.key)
             write(json: member.value)
         }

@@ -6,10 +6,10 @@ package enum RowCodec {
     package static func write(_ item: Item, into writer: inout ByteWriter) {
         writer.write(item.id)
         writer.write(item.type)
-        // The members as `write(object:)` writes them (count, then ascending by name), straight from the item's
-        // sorted list rather than through a dictionary sorted again.
+        // The members as `write(object:)` writes them (count, then in their order), straight from the item's list
+        // rather than through an object built for it.
         writer.write(varint: UInt64(item.propertyCount))
-        item.forEachProperty { name, value in
+        item.forEachPropertyInOrder { name, value in
             writer.write(name)
             writer.write(json: value)
         }
@@ -33,8 +33,7 @@ package enum RowCodec {
     }
 
     /// Reads an item written by `write(_:into:)`, straight into the form an item holds: the properties into their
-    /// sorted list (the writer wrote them ascending) and canonical times into milliseconds, without a dictionary or
-    /// a string for either.
+    /// list in the order written and canonical times into milliseconds, without an object or a string for either.
     package static func readItem(from reader: inout ByteReader) throws(MarfaError) -> Item {
         let id = try reader.readString()
         let type = try reader.readString()
@@ -53,9 +52,9 @@ package enum RowCodec {
             tags: try reader.readStrings())
     }
 
-    /// Reads an object written by `write(object:)` as a property list: kept in the order read when its names are
-    /// strictly ascending, as the writer puts them; otherwise as `readObject` would read it (a later duplicate
-    /// name wins), then sorted.
+    /// Reads an object written by `write(object:)` as a property list, in the order read (Decision 0113): as it is
+    /// when its names are strictly ascending (as every store before that decision wrote them), else as `readObject`
+    /// would read it (a repeated name keeps its first place and its last value).
     private static func readProperties(from reader: inout ByteReader) throws(MarfaError) -> PropertyList {
         let count = try reader.readCount()
         var members = ContiguousArray<PropertyList.Member>()

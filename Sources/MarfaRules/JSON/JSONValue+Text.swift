@@ -13,7 +13,7 @@ extension JSONValue {
         self = try parser.parseDocument()
     }
 
-    /// Writes this value as compact JSON with object keys in sorted order; a non-finite number throws `invalid`.
+    /// Writes this value as compact JSON with object members in their order; a non-finite number throws `invalid`.
     public func json() throws(MarfaError) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
@@ -21,14 +21,14 @@ extension JSONValue {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Writes this value as compact JSON bytes with object keys in sorted order.
+    /// Writes this value as compact JSON bytes with object members in their order.
     package func jsonBytes() throws(MarfaError) -> [UInt8] {
         var out: [UInt8] = []
         try write(into: &out)
         return out
     }
 
-    /// Appends this value to `out` as compact JSON with object keys in sorted order, as `jsonBytes()` writes it.
+    /// Appends this value to `out` as compact JSON with object members in their order, as `jsonBytes()` writes it.
     package func write(into out: inout [UInt8]) throws(MarfaError) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
@@ -47,7 +47,7 @@ extension JSONValue {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+            for (position, member) in members.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 Self.writeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))

@@ -1,6 +1,3 @@
-/// An object of JSON values keyed by member name, as items, edges and extensions carry them.
-public typealias JSONObject = [String: JSONValue]
-
 /// A JSON value that keeps whole numbers exact: an integer is held as `Int64`, never rounded through `Double`.
 public enum JSONValue: Sendable, Hashable {
     /// JSON `null`.
@@ -86,8 +83,8 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(stringLiteral value: String) { self = .string(value) }
     /// Writes an array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    /// Writes an object; a repeated key keeps its last value.
+    /// Writes an object in the literal's order; a repeated key keeps its first place and its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(JSONObject(elements, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -21,7 +21,7 @@ package struct MergePolicy: Sendable, Hashable {
     /// The wire form `{"fields": {name: strategy}, "default": strategy}`.
     package var json: JSONValue {
         .object([
-            "fields": .object(fields.mapValues { .string($0.rawValue) }),
+            "fields": .object(JSONObject(sorting: fields.mapValues { .string($0.rawValue) })),
             "default": .string(defaultStrategy.rawValue),
         ])
     }

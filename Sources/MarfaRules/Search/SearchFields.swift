@@ -24,15 +24,17 @@ package enum SearchFields {
         guard a.type == b.type, a.tags == b.tags else { return false }
         // Equal when their string properties are the same names with the same texts: one walk over the two sorted
         // member lists, skipping other values, stopping at the first difference.
-        let left = a.propertyMembers
-        let right = b.propertyMembers
+        let leftCount = a.propertyCount
+        let rightCount = b.propertyCount
         var i = 0
         var j = 0
         while true {
-            while i < left.count, left[i].value.string == nil { i += 1 }
-            while j < right.count, right[j].value.string == nil { j += 1 }
-            guard i < left.count, j < right.count else { return i == left.count && j == right.count }
-            guard left[i].key == right[j].key, left[i].value.string == right[j].value.string else { return false }
+            while i < leftCount, a.propertyMember(ascending: i).value.string == nil { i += 1 }
+            while j < rightCount, b.propertyMember(ascending: j).value.string == nil { j += 1 }
+            guard i < leftCount, j < rightCount else { return i == leftCount && j == rightCount }
+            let left = a.propertyMember(ascending: i)
+            let right = b.propertyMember(ascending: j)
+            guard left.key == right.key, left.value.string == right.value.string else { return false }
             i += 1
             j += 1
         }

@@ -87,7 +87,7 @@ public struct Item: Sendable, Hashable, Codable, Identifiable {
             createdAt: createdAt, updatedAt: updatedAt, tags: tags)
     }
 
-    /// An item of fields already in their held form: properties sorted by name and times parsed, as the binary
+    /// An item of fields already in their held form: properties in their list and times parsed, as the binary
     /// decoder reads them (`RowCodec.readItem`), so nothing is built twice.
     init(
         id: String, type: String, propertyList: PropertyList, state: ItemState, tier: Tier?, version: Int64,
@@ -183,12 +183,22 @@ public struct Item: Sendable, Hashable, Codable, Identifiable {
     /// How many properties the item has.
     package var propertyCount: Int { fields.propertyList.members.count }
 
-    /// The properties, ascending by name, as the item holds them.
-    var propertyMembers: ContiguousArray<PropertyList.Member> { fields.propertyList.members }
+    /// The property at `rank` in ascending name order.
+    func propertyMember(ascending rank: Int) -> PropertyList.Member { fields.propertyList.ascendingMember(rank) }
 
     /// Calls `body` with each property's name and value, ascending by name, without building the dictionary.
     /// - Complexity: O(n).
     package func forEachProperty(_ body: (String, JSONValue) throws -> Void) rethrows {
+        let list = fields.propertyList
+        for rank in list.members.indices {
+            let member = list.ascendingMember(rank)
+            try body(member.key, member.value)
+        }
+    }
+
+    /// Calls `body` with each property's name and value in the item's order (P-60), without building the object.
+    /// - Complexity: O(n).
+    package func forEachPropertyInOrder(_ body: (String, JSONValue) throws -> Void) rethrows {
         for member in fields.propertyList.members { try body(member.key, member.value) }
     }
 

@@ -11,7 +11,7 @@ final class ItemFields: @unchecked Sendable {
     var version: Int64
     var id: String
     var type: String
-    /// The properties, sorted by key in one array (`PropertyList`).
+    /// The properties in their order in one array (`PropertyList`).
     var propertyList: PropertyList
     var schemaVersion: Int64
     var source: String

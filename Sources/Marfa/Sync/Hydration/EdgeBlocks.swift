@@ -7,7 +7,7 @@ struct EdgeBlocks {
 
     /// Every outbound edge `blocks` (edge type → `{data, next_cursor}`) holds or continue to, blocks in name order;
     /// answers the edges and the continuation pages read. A failed continuation throws.
-    func edges(of itemId: String, blocks: [String: JSONValue]) async throws(MarfaError)
+    func edges(of itemId: String, blocks: JSONObject) async throws(MarfaError)
         -> (edges: [Edge], pages: UInt64)
     {
         var edges: [Edge] = []

@@ -6,7 +6,7 @@ enum WireRows {
     struct ItemRow: Sendable {
         var item: Item
         var extensions: [String: JSONObject]
-        var edgeBlocks: [String: JSONValue]
+        var edgeBlocks: JSONObject
     }
 
     /// A page of item rows (P-22) read straight from its bytes: each row's members are read in turn and the item
