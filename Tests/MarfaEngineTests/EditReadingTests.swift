@@ -8,28 +8,7 @@ import XCTest
 /// What an item edit read when it was made (`QueuedWrite.read`, Decision 0101): kept durably through the journal and
 /// a snapshot, and the rule that moves an edit onto the answer ahead of it only where that answer holds what it read
 /// (issue 28 point 13, V-15, V-18).
-final class EditReadingTests: XCTestCase {
-    private var folders: [URL] = []
-
-    override func tearDown() {
-        for folder in folders { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-    }
-
-    private let itemId = "0190a1b2-0000-7000-8000-000000000001"
-    private let time = "2026-01-02T03:04:05.006Z"
-
-    private func edit(_ id: String, base: Int64, _ properties: JSONObject, read: JSONObject?) -> QueuedWrite {
-        QueuedWrite(
-            id: id, kind: .updateItem, itemId: itemId, baseVersion: base, idempotencyKey: "key-\(id)",
-            body: ["version": .integer(base), "properties": .object(properties)], queuedAt: time, read: read)
-    }
-
-    private func note(version: Int64, _ properties: JSONObject) -> Item {
-        Item(
-            id: itemId, type: "core.note", properties: properties, version: version, occurredAt: time,
-            createdAt: time, updatedAt: time)
-    }
-
+final class EditReadingTests: QueuedEditCase {
     private func copy(_ writes: [QueuedWrite]) async throws -> (CopyActor, URL) {
         let url = temporaryStore()
         folders.append(url)

@@ -9,28 +9,7 @@ import XCTest
 /// than an earlier edit it shares a property with, when it cannot go on that edit's answer, goes on the earlier
 /// edit's base with the properties it carries unchanged dropped; an edit sharing no property, or on the same base,
 /// goes as it is.
-final class LaterEditBackOnEarlierBaseTests: XCTestCase {
-    private var folders: [URL] = []
-
-    override func tearDown() {
-        for folder in folders { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-    }
-
-    private let itemId = "0190a1b2-0000-7000-8000-000000000001"
-    private let time = "2026-01-02T03:04:05.006Z"
-
-    private func edit(_ id: String, base: Int64, _ properties: JSONObject, read: JSONObject?) -> QueuedWrite {
-        QueuedWrite(
-            id: id, kind: .updateItem, itemId: itemId, baseVersion: base, idempotencyKey: "key-\(id)",
-            body: ["version": .integer(base), "properties": .object(properties)], queuedAt: time, read: read)
-    }
-
-    private func note(version: Int64, _ properties: JSONObject) -> Item {
-        Item(
-            id: itemId, type: "core.note", properties: properties, version: version, occurredAt: time,
-            createdAt: time, updatedAt: time)
-    }
-
+final class LaterEditBackOnEarlierBaseTests: QueuedEditCase {
     /// A copy holding the note at version 4 (a catch-up past the first edit's base, 3) and `writes` queued on it.
     private func copy(_ writes: [QueuedWrite]) async throws -> CopyActor {
         let url = temporaryStore()

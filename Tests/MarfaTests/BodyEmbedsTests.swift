@@ -5,20 +5,7 @@ import XCTest
 
 /// `items.links(in:)` answers a body's file embeds beside its links, each with the file item it names (seed 000
 /// line 30 "The links and file embeds in an item's body, each with the item it names", F009; Decision 0111).
-final class BodyEmbedsTests: XCTestCase {
-    private var store: URL!
-    private var copy: WorkingCopy!
-
-    override func setUp() async throws {
-        store = freshStore()
-        copy = try await WorkingCopy.open(store: store)
-    }
-
-    override func tearDown() async throws {
-        await copy?.close()
-        try? FileManager.default.removeItem(at: store.deletingLastPathComponent())
-    }
-
+final class BodyEmbedsTests: LocalCopyCase {
     private func file(_ title: String, type: String = "core.file.image") async throws -> String {
         let draft = Draft(
             type: type, properties: ["title": .string(title), "blob_ref": "sha256:00", "mime_type": "image/png"])

@@ -4,20 +4,7 @@ import MarfaTestSupport
 import XCTest
 
 /// Lists on a local store through the public SDK (seed 000 "Filter and sort", F031–F048, WC-50 to WC-61).
-final class LocalListTests: XCTestCase {
-    private var store: URL!
-    private var copy: WorkingCopy!
-
-    override func setUp() async throws {
-        store = freshStore()
-        copy = try await WorkingCopy.open(store: store)
-    }
-
-    override func tearDown() async throws {
-        await copy?.close()
-        try? FileManager.default.removeItem(at: store.deletingLastPathComponent())
-    }
-
+final class LocalListTests: LocalCopyCase {
     private func note(_ title: String, _ extra: JSONObject = [:], tags: [String] = [], type: String = "core.note",
                       occurredAt: String? = nil) async throws -> String {
         var properties: JSONObject = ["title": .string(title)]

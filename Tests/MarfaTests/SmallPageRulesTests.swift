@@ -4,20 +4,7 @@ import MarfaTestSupport
 import XCTest
 
 /// The smaller rules seed 000 states, each through the public SDK on a local store (issue 29, "Smaller rules").
-final class SmallPageRulesTests: XCTestCase {
-    private var store: URL!
-    private var copy: WorkingCopy!
-
-    override func setUp() async throws {
-        store = freshStore()
-        copy = try await WorkingCopy.open(store: store)
-    }
-
-    override func tearDown() async throws {
-        await copy?.close()
-        try? FileManager.default.removeItem(at: store.deletingLastPathComponent())
-    }
-
+final class SmallPageRulesTests: LocalCopyCase {
     private func note(_ properties: JSONObject, occurredAt: String? = nil) async throws -> String {
         try unwrap(try await copy.items.create(
             Draft(type: "core.note", properties: properties, occurredAt: occurredAt)).itemId)
