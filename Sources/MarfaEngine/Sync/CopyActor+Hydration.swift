@@ -3,9 +3,12 @@ import MarfaStorage
 
 extension CopyActor {
     /// Starts a fill of `slice` (WC-8, WC-15): the copy is `in_progress`, its cursor and rows go, and the queue
-    /// stays; an interrupted fill leaves it so, and the next starts over. Answers the fill's token: a fill begun
-    /// later supersedes this one, whose pages and end are then refused.
+    /// stays; an interrupted fill leaves it so, and the next starts over. A stale copy refilled with the slice it
+    /// holds under the Swift pages' rules keeps its rows instead (`refillsInPlace`, F129), judged in this same turn.
+    /// Answers the fill's token (its `inPlace` says which): a fill begun later supersedes this one, whose pages and
+    /// end are then refused.
     package func beginHydration(_ slice: Slice) async throws(MarfaError) -> FillToken {
+        if refillsInPlace(slice) { return try await beginRefill() }
         let fill = FillToken(number: currentFill.number + 1)
         currentFill = fill
         try await commitJudged(

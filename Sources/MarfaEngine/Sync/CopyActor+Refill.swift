@@ -8,7 +8,7 @@ extension CopyActor {
     /// Whether a fill of `slice` refills the copy in place rather than clearing it first: the Swift pages' rules hold,
     /// and the copy is bound, stale (told its cursor is retired, not expired by a taken retype or source move) and
     /// holds `slice`.
-    package func refillsInPlace(_ slice: Slice) -> Bool {
+    func refillsInPlace(_ slice: Slice) -> Bool {
         configuration.swiftFillRules && origin != nil && state.hydration == .expired && state.expiry == nil
             && state.slice == slice
     }
@@ -18,10 +18,11 @@ extension CopyActor {
         state.hydration == .inProgress && refill?.fill == currentFill
     }
 
-    /// Starts an in-place refill (F129): the copy is `in_progress` (WC-6) and its cursor goes; its rows and its queue
-    /// stay. Answers the refill's token, which a fill begun later supersedes, as `beginHydration`'s.
-    package func beginRefill() async throws(MarfaError) -> FillToken {
-        let fill = FillToken(number: currentFill.number + 1)
+    /// Starts an in-place refill (F129), in the turn `beginHydration` judged it in: the copy is `in_progress` (WC-6)
+    /// and its cursor goes; its rows and its queue stay. Answers the refill's token, which a fill begun later
+    /// supersedes.
+    func beginRefill() async throws(MarfaError) -> FillToken {
+        let fill = FillToken(number: currentFill.number + 1, inPlace: true)
         currentFill = fill
         refill = RefillLedger(fill: fill)
         try await commitJudged([.setHydration(.inProgress), .setCursor(nil)], origin: .refreshed("hydrated"))

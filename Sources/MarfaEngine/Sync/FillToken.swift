@@ -4,4 +4,7 @@
 package struct FillToken: Sendable, Equatable {
     /// The fill's place in the order fills began in since the copy opened.
     let number: UInt64
+    /// Whether the fill lays the instance's rows over the held ones rather than clearing first (an in-place refill
+    /// of a stale copy, F129; `CopyActor.storeRefillPage`), as `beginHydration` judged it when the fill began.
+    package var inPlace = false
 }

@@ -76,9 +76,8 @@ struct Hydrator {
         let slice = Slice(types: types, tier: tier, edgeTypes: edgeTypes)
         let expected = engine.configuration.swiftFillRules
             ? await FillEstimate(client: client).expected(types: types, tier: tier) : nil
-        let inPlace = await engine.refillsInPlace(slice)
-        let fill = inPlace ? try await engine.beginRefill() : try await engine.beginHydration(slice)
-        var commits = PageCommits(engine: engine, fill: fill, inPlace: inPlace)
+        let fill = try await engine.beginHydration(slice)
+        var commits = PageCommits(engine: engine, fill: fill)
         let pages: UInt64
         do {
             pages = try await fillRows(
@@ -86,7 +85,7 @@ struct Hydrator {
             try await commits.drain()
         } catch {
             await commits.settle()
-            if inPlace { try? await engine.abandonRefill(fill) }
+            if fill.inPlace { try? await engine.abandonRefill(fill) }
             throw error
         }
         let cursor = head.description
@@ -97,7 +96,7 @@ struct Hydrator {
             }
             try await engine.finishHydration(fill, cursor: cursor, instanceId: instanceId, catalog: catalog)
         } catch {
-            if inPlace { try? await engine.abandonRefill(fill) }
+            if fill.inPlace { try? await engine.abandonRefill(fill) }
             throw error
         }
         let standing = await engine.standing()

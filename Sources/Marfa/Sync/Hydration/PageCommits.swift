@@ -9,23 +9,20 @@ struct PageCommits {
     let engine: CopyActor
     /// The fill the pages are of: a later fill's start refuses them (`CopyActor.storeFillPage`).
     let fill: FillToken
-    /// Whether the fill is an in-place refill, whose pages are laid over the held rows (`storeRefillPage`, F129).
-    let inPlace: Bool
     /// The most page commits in flight.
     var depth = 4
     private var inFlight: [Task<Void, any Error>] = []
 
-    init(engine: CopyActor, fill: FillToken, inPlace: Bool = false) {
+    init(engine: CopyActor, fill: FillToken) {
         self.engine = engine
         self.fill = fill
-        self.inPlace = inPlace
     }
 
     /// Starts storing one page, first waiting for the oldest commit when `depth` are in flight.
     mutating func commit(_ page: FillPage) async throws(MarfaError) {
         if inFlight.count >= depth { try await Self.wait(inFlight.removeFirst()) }
-        inFlight.append(Task { [engine, fill, inPlace] in
-            if inPlace {
+        inFlight.append(Task { [engine, fill] in
+            if fill.inPlace {
                 try await engine.storeRefillPage(page, of: fill)
             } else {
                 try await engine.storeFillPage(page, of: fill)
